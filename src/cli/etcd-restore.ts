@@ -16,7 +16,7 @@ export interface EtcdRestoreCommand {
 
 export const ETCD_RESTORE_HELP = `Usage: cluster-deploy etcd-restore --config FILE --snapshot NAME|latest --broken-etcd HOSTS [options]
 
-Restores an etcd snapshot that an upgrade or a control-plane/etcd removal took first (kept encrypted in
+Restores an etcd snapshot that an upgrade (a deploy's too), a control-plane/etcd removal or replacement took first (kept encrypted in
 the state directory, names in "cluster-deploy status" and the run's summary), with Kubespray's recovery
 (docs/operations/recover-control-plane.md, "Recover from lost quorum"): playbooks/facts.yml, then
 recover-control-plane.yml --limit etcd,kube_control_plane -e etcd_retries=10 -e etcd_snapshot=<snapshot>.

@@ -133,6 +133,7 @@ describe('nodes the cloud would change in place, in the actions', () => {
       'kubespray-venv-create',
       'kubespray-pip-install',
       'opentofu-replace-plan',
+      'etcd-snapshot',
       'kubespray-replace-nodes',
       'openstack-normalize-kubeconfig',
       'wait-ready',

@@ -52,7 +52,7 @@ describe('etcd snapshot before every risky step, and etcd-restore', () => {
     const three = await deployWith(run, { TF_VAR_control_plane_count: '3' });
     expect(three.result.error).toBeUndefined();
     expect(three.console).toContain(
-      '⏭ Save an etcd snapshot first (etcd-snapshot) (the plan removes no control-plane or etcd node)',
+      '⏭ Save an etcd snapshot first (etcd-snapshot) (the plan removes no control-plane or etcd node and upgrades nothing)',
     );
 
     const two = await deployWith(run, { TF_VAR_control_plane_count: '2' });

@@ -215,3 +215,59 @@ describe('a bastion is no node (issue 32)', () => {
     expect(plan.stdout).not.toContain('sandbox-bastion: image_id');
   }, 300_000);
 });
+
+describe('replace-nodes of an unreachable etcd member (three control-plane nodes)', () => {
+  let runner: Runner;
+  afterAll(async () => runner?.sandbox.close());
+
+  it('saves an etcd snapshot first, then removes the member after facts.yml over the rest (the cache is empty on a fresh runner), and joins its new server', async () => {
+    runner = await freshRunner('replace-etcd-');
+    const stateDir = path.join(runner.workDir, 'state');
+    const args = [
+      '--config',
+      runner.sandbox.configPath,
+      '--state-dir',
+      stateDir,
+      '--skip-auth-check',
+      '--interval',
+      '300ms',
+    ];
+    const env = (vars: Record<string, string> = {}) => ({
+      ...runner.toolEnv,
+      TF_VAR_control_plane_count: '3',
+      ...vars,
+    });
+    const deploy = await runCli(['deploy', ...args], env());
+    expect(deploy.code, deploy.stdout + deploy.stderr).toBe(0);
+
+    // sandbox-cp-1's host is gone (NotReady in the API), and this runner never gathered facts.
+    const registry = JSON.parse(await fs.readFile(runner.sandbox.registryFile, 'utf8')) as {
+      nodes: { name: string; ready: boolean }[];
+    };
+    runner.sandbox.api.setNodes(
+      registry.nodes.map((node) => (node.name === 'sandbox-cp-1' ? { ...node, ready: false } : node)) as never,
+    );
+    await fs.rm(path.join(runner.sandbox.clusterDir, '.sandbox-facts'), { recursive: true, force: true });
+    const before = (await runner.sandbox.runs()).length;
+
+    const newImage = env({ TF_VAR_node_image_ids: '{"sandbox-cp-1":"sandbox-image-2"}' });
+    const result = await runCli(['replace-nodes', ...args], newImage);
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    expect(result.stdout).toContain('sandbox-cp-1 replaced and Ready (1/1)');
+
+    const state = JSON.parse(await fs.readFile(path.join(stateDir, 'demo', 'sandbox', 'state.json'), 'utf8'));
+    expect(state.etcdSnapshot.name).toMatch(/^etcd-\d{8}T\d{6}Z-replace-nodes$/);
+    const runs = (await runner.sandbox.runs()).slice(before);
+    const removal = runs.findIndex((run) => run.playbook === 'remove-node.yml');
+    expect(runs[removal]?.vars).toMatchObject({ node: 'sandbox-cp-1', reset_nodes: false });
+    // The facts of the remaining etcd hosts are cached before the unreachable member is removed.
+    const facts = runs.findIndex((run) => run.playbook === 'playbooks/facts.yml');
+    expect(facts).toBeGreaterThanOrEqual(0);
+    expect(facts).toBeLessThan(removal);
+    expect(runs[facts]?.hosts).not.toContain('sandbox-cp-1');
+    expect(runs[facts]?.hosts).toEqual(expect.arrayContaining(['sandbox-cp-0', 'sandbox-cp-2']));
+    expect(result.stdout.indexOf('(etcd-snapshot)')).toBeLessThan(
+      result.stdout.indexOf('remove-node.yml for sandbox-cp-1'),
+    );
+  }, 600_000);
+});

@@ -128,7 +128,7 @@ export async function openSnapshot(settings: EtcdSnapshotSettings, name: string,
     throw new UserError(
       kept.length
         ? `no etcd snapshot ${JSON.stringify(name)} in ${settings.dir}; kept: ${kept.join(', ')} (or latest)`
-        : `no etcd snapshot in ${settings.dir}: snapshots are taken before an upgrade or a control-plane/etcd removal on this machine's state directory`,
+        : `no etcd snapshot in ${settings.dir}: snapshots are taken before an upgrade (a deploy's too), a control-plane/etcd removal or replacement on this machine's state directory`,
     );
   const file = snapshotFile(settings.dir, chosen);
   const plain = await decryptBytesWithPassphrase(await fs.readFile(file, 'utf8'), passphrase, file);

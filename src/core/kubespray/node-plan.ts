@@ -154,7 +154,7 @@ function rollDecisions(settings: DeploySettings, planChanges: PlannedNodeChanges
 }
 
 /** The version path a deploy would take, judged from the saved state: the path, or the refusal's reason. */
-function previewVersionPath(
+export function previewVersionPath(
   settings: DeploySettings,
   newCluster: boolean,
   saved: DeployState | undefined,

@@ -262,7 +262,7 @@ export const ClusterConfigSchema = z.object({
             .optional(),
           /** A deploy whose Kubernetes version is above the running cluster's upgrades it with upgrade-cluster.yml (default: refused, naming operation upgrade). */
           upgrade_on_deploy: z.boolean({ error: 'must be true or false' }).optional(),
-          /** etcd snapshots kept in the state directory (taken before an upgrade or a control-plane/etcd removal). */
+          /** etcd snapshots kept in the state directory (taken before an upgrade (a deploy's too), a control-plane/etcd removal or replacement). */
           etcd_snapshots_keep: z
             .number({ error: 'a whole number of snapshots, 1 to 100' })
             .int({ error: 'a whole number of snapshots, 1 to 100' })

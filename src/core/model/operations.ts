@@ -52,6 +52,7 @@ export const OPERATION_STEPS = {
     'kubespray-venv-create',
     'kubespray-pip-install',
     'opentofu-replace-plan',
+    'etcd-snapshot',
     'kubespray-replace-nodes',
     'openstack-normalize-kubeconfig',
     'wait-ready',

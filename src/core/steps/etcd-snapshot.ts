@@ -13,19 +13,37 @@ import {
 } from '../kubespray/etcd-snapshot.js';
 import type { ExtraVars } from '../kubespray/extra-vars.js';
 import { readInventory } from '../kubespray/node-changes.js';
+import { previewVersionPath } from '../kubespray/node-plan.js';
+import { isControlPlaneOrEtcd } from '../kubespray/node-roll.js';
 import { kubesprayPaths } from '../kubespray/paths.js';
 import { ETCD_SNAPSHOT_PASSPHRASE_ENV, type DeploySettings } from '../model/settings.js';
 import type { Step, StepContext, StepPlan } from '../model/step.js';
 import type { DeployState } from '../model/state.js';
 import { kubesprayPlaybook, requirePlaybookInputs } from './kubespray.js';
 
-/** Why a deploy needs no snapshot: its plan removes no control-plane or etcd node (unknown roles count as such). */
-export function unlessControlPlaneOrEtcdRemoved(state: DeployState): string | undefined {
-  const work = state.nodeWork;
-  const risky = (work?.remove ?? []).filter((node) =>
-    (work?.removeRoles[node] ?? ['control-plane']).some((role) => role !== 'worker'),
-  );
-  return risky.length ? undefined : 'the plan removes no control-plane or etcd node';
+/**
+ * Why a deploy needs no snapshot: its plan removes no control-plane or etcd node (unknown roles count as
+ * such), and it takes no upgrade path (judged as its plan shows it, from the versions the state recorded).
+ */
+export function deploySnapshotSkip(settings: DeploySettings): (state: DeployState) => string | undefined {
+  return (state) => {
+    const work = state.nodeWork;
+    const risky = (work?.remove ?? []).filter((node) =>
+      (work?.removeRoles[node] ?? ['control-plane']).some((role) => role !== 'worker'),
+    );
+    if (risky.length) return undefined;
+    const route = previewVersionPath(settings, work?.newCluster === true, state).path;
+    if (route?.kind === 'upgrade') return undefined;
+    return 'the plan removes no control-plane or etcd node and upgrades nothing';
+  };
+}
+
+/** Why replace-nodes needs no snapshot: every node it has left to replace is a worker. */
+export function replaceNodesSnapshotSkip(state: DeployState): string | undefined {
+  const roll = state.nodeRoll;
+  const left = (roll?.nodes ?? []).filter((node) => !roll?.done.includes(node.name));
+  if (left.some(isControlPlaneOrEtcd)) return undefined;
+  return left.length ? 'replace-nodes replaces only workers' : 'no node to replace';
 }
 
 /**

@@ -33,13 +33,14 @@ const STEP_FACTORIES = {
   'kubespray-pip-install': withKubespray(
     async (settings) => new (await import('./kubespray.js')).KubesprayPipStep(settings),
   ),
-  // Before each operation's risky step; a deploy needs it only when its plan removes a control-plane or etcd node.
+  // Before each operation's risky step; a deploy needs it only when its plan removes a control-plane or etcd
+  // node or takes the upgrade path, replace-nodes only for a control-plane or etcd node.
   'etcd-snapshot': withKubespray(async (settings) => {
-    const { EtcdSnapshotStep, unlessControlPlaneOrEtcdRemoved } = await import('./etcd-snapshot.js');
-    return new EtcdSnapshotStep(
-      settings,
-      settings.operation === 'deploy' ? unlessControlPlaneOrEtcdRemoved : undefined,
-    );
+    const { EtcdSnapshotStep, deploySnapshotSkip, replaceNodesSnapshotSkip } = await import('./etcd-snapshot.js');
+    const skip = { deploy: deploySnapshotSkip(settings), 'replace-nodes': replaceNodesSnapshotSkip }[
+      settings.operation as 'deploy' | 'replace-nodes'
+    ];
+    return new EtcdSnapshotStep(settings, skip);
   }),
   'kubespray-remove-nodes': withKubespray(
     async (settings) => new (await import('./kubespray.js')).KubesprayRemoveNodesStep(settings),

@@ -28,6 +28,7 @@ import {
   type PlaybookDecision,
 } from '../kubespray/node-changes.js';
 import type { DeploySettings } from '../model/settings.js';
+import type { NodeRole } from '../model/nodes.js';
 import { kubectlEnvironment, toolEnvironment } from '../model/environment.js';
 import { kubesprayPaths, requirementsFingerprint } from '../kubespray/paths.js';
 import type { Step, StepContext, StepPlan } from '../model/step.js';
@@ -397,40 +398,55 @@ export class KubesprayRemoveNodesStep implements Step {
     if (!work || left.length === 0)
       return work?.remove.length ? `already removed: ${work.remove.join(', ')}` : 'the plan removes no nodes';
     await requirePlaybookInputs(this.settings);
-    const nodes = await apiNodes(this.settings, context);
-    const runs = removalRuns(left, nodes);
-    const firstControlPlane = readInventory(kubesprayPaths(this.settings).inventory)?.controlPlane[0];
-    const touched = runs.filter((run) => run.reachable).flatMap((run) => run.nodes);
-    if (touched.length)
-      await requireReachable(this.settings, context, [
-        ...new Set([...touched, ...(firstControlPlane ? [firstControlPlane] : [])]),
-      ]);
-    for (const run of runs) {
-      const roles = run.nodes.flatMap((node) => work.removeRoles[node] ?? ['etcd']);
-      if (!run.reachable && (roles.includes('etcd') || roles.includes('control-plane'))) {
-        // With reset_nodes=false, playbooks/remove_node.yml skips internal_facts, and the etcd member removal
-        // (roles/remove-node/remove-etcd-node, delegated to the first etcd host, matching by etcd_peer_url)
-        // then reads facts from the cache, empty on a fresh runner (Kubespray #12986): fill it for the rest.
-        context.output.line(`      playbooks/facts.yml for every host but ${run.nodes.join(', ')} (unreachable)`);
-        await context.exec(
-          await withCredentialName(
-            this.settings,
-            kubesprayPlaybook(this.settings, 'playbooks/facts.yml', {}, `--limit=${remainingHosts(run.nodes)}`),
-          ),
-        );
-      }
-      context.output.line(
-        `      remove-node.yml for ${run.nodes.join(', ')}${run.reachable ? '' : ' (unreachable: no drain or reset)'}`,
-      );
+    await removeNodes(this.settings, context, left, work.removeRoles, (nodes) => {
+      work.removed = [...(work.removed ?? []), ...nodes];
+    });
+    return `removed ${left.join(', ')}`;
+  }
+}
+
+/**
+ * remove-node.yml for `nodes` while the inventory still lists them: the ones the API shows Ready
+ * drained and reset (after an ansible ping of them and the first control-plane node, where kubectl
+ * runs); the others with reset_nodes=false, after playbooks/facts.yml over every other host when one
+ * is a control-plane or etcd node (unknown roles count as such). `removed` hears of each run as it
+ * ends. A deploy's removal and replace-nodes share it.
+ */
+export async function removeNodes(
+  settings: DeploySettings,
+  context: StepContext,
+  nodes: string[],
+  roles: Readonly<Record<string, readonly NodeRole[] | undefined>>,
+  removed: (nodes: string[]) => void = () => {},
+): Promise<void> {
+  const runs = removalRuns(nodes, await apiNodes(settings, context));
+  const firstControlPlane = readInventory(kubesprayPaths(settings).inventory)?.controlPlane[0];
+  const touched = runs.filter((run) => run.reachable).flatMap((run) => run.nodes);
+  if (touched.length)
+    await requireReachable(settings, context, [
+      ...new Set([...touched, ...(firstControlPlane ? [firstControlPlane] : [])]),
+    ]);
+  for (const run of runs) {
+    const runRoles = run.nodes.flatMap((node): readonly NodeRole[] => roles[node] ?? ['etcd']);
+    if (!run.reachable && (runRoles.includes('etcd') || runRoles.includes('control-plane'))) {
+      // With reset_nodes=false, playbooks/remove_node.yml skips internal_facts, and the etcd member removal
+      // (roles/remove-node/remove-etcd-node, delegated to the first etcd host, matching by etcd_peer_url)
+      // then reads facts from the cache, empty on a fresh runner (Kubespray #12986): fill it for the rest.
+      context.output.line(`      playbooks/facts.yml for every host but ${run.nodes.join(', ')} (unreachable)`);
       await context.exec(
         await withCredentialName(
-          this.settings,
-          kubesprayPlaybook(this.settings, 'remove-node.yml', removeNodeVars(run)),
+          settings,
+          kubesprayPlaybook(settings, 'playbooks/facts.yml', {}, `--limit=${remainingHosts(run.nodes)}`),
         ),
       );
-      work.removed = [...(work.removed ?? []), ...run.nodes];
     }
-    return `removed ${left.join(', ')}`;
+    context.output.line(
+      `      remove-node.yml for ${run.nodes.join(', ')}${run.reachable ? '' : ' (unreachable: no drain or reset)'}`,
+    );
+    await context.exec(
+      await withCredentialName(settings, kubesprayPlaybook(settings, 'remove-node.yml', removeNodeVars(run))),
+    );
+    removed(run.nodes);
   }
 }
 

@@ -7,7 +7,6 @@ import {
   IGNORED_RESOURCE_TYPES,
   plannedNodeChanges,
   readInventory,
-  removeNodeVars,
   withoutNonNodes,
 } from '../kubespray/node-changes.js';
 import { isControlPlaneOrEtcd, nextRollNode, planNodeRoll, unexpectedChanges } from '../kubespray/node-roll.js';
@@ -21,6 +20,7 @@ import {
   apiNodes,
   clusterVars,
   kubesprayPlaybook,
+  removeNodes,
   requirePlaybookInputs,
   requireReachable,
   withCredentialName,
@@ -117,7 +117,7 @@ export class KubesprayReplaceNodesStep implements Step {
       writes: ['cluster nodes (drained, removed, their servers replaced, joined again)', 'OpenStack servers'],
       actions: [
         'for each node opentofu-replace-plan listed, one at a time, each phase saved as it ends:',
-        '  remove-node.yml -e node=<node> (unreachable: reset_nodes=false, allow_ungraceful_removal=true)',
+        '  remove-node.yml -e node=<node> (unreachable: reset_nodes=false, allow_ungraceful_removal=true, after playbooks/facts.yml over every other host for a control-plane or etcd node)',
         '  tofu plan -replace=<server> -target=<its module>, refused if it changes anything else; tofu apply of that plan',
         "  playbooks/facts.yml; a worker: scale.yml --limit=<node>; a control-plane or etcd node: cluster.yml --limit=etcd,kube_control_plane -e ignore_assert_errors=yes, then for etcd upgrade-cluster.yml with the same limit (Kubespray's docs/operations/nodes.md)",
         `  wait until the API shows the node Ready (at most ${Math.round(this.settings.waitReady.timeoutMs / 60_000)} min)`,
@@ -162,20 +162,7 @@ export class KubesprayReplaceNodesStep implements Step {
   }
 
   private async remove(context: StepContext, node: RollNode): Promise<void> {
-    const nodes = await apiNodes(this.settings, context);
-    const reachable = nodes === undefined || nodes.some((n) => n.name === node.name && n.ready);
-    const firstControlPlane = readInventory(kubesprayPaths(this.settings).inventory)?.controlPlane[0];
-    if (reachable)
-      await requireReachable(this.settings, context, [
-        ...new Set([node.name, ...(firstControlPlane ? [firstControlPlane] : [])]),
-      ]);
-    context.output.line(
-      `      remove-node.yml for ${node.name}${reachable ? '' : ' (unreachable: no drain or reset)'}`,
-    );
-    await this.playbook(
-      context,
-      kubesprayPlaybook(this.settings, 'remove-node.yml', removeNodeVars({ nodes: [node.name], reachable })),
-    );
+    await removeNodes(this.settings, context, [node.name], { [node.name]: node.roles });
   }
 
   /** A plan limited to this node, checked to change nothing else, then applied: what was checked is what runs. */

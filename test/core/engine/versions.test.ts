@@ -128,6 +128,10 @@ describe('versions and etcd membership on a live sandbox cluster', () => {
     ]);
     expect(new Set(Object.values(await kubelets()))).toEqual(new Set(['v1.34.2']));
     expect(upgraded.console).toMatch(/Kubernetes 1\.33\.5 → 1\.34\.2: upgrade-cluster\.yml/);
+    // The upgrade path is a risky step: an etcd snapshot is saved before its first upgrade-cluster.yml.
+    const saved = /etcd-\d{8}T\d{6}Z-deploy saved \(/.exec(upgraded.console);
+    expect(saved, upgraded.console).not.toBeNull();
+    expect(saved!.index).toBeLessThan(upgraded.console.indexOf('upgrade-cluster.yml 1/'));
 
     const behind = await deployRuns({}, { kubernetesVersion: '1.33.5' });
     expect(behind.result.failedStep).toBe('kubespray-fetch');
@@ -154,6 +158,7 @@ describe('versions and etcd membership on a live sandbox cluster', () => {
       'sandbox-worker-1',
     ]);
     expect(bumped.console).toMatch(/Kubespray v2\.31\.0 → v2\.32\.0: upgrade-cluster\.yml with the new tree/);
+    expect(bumped.console).toMatch(/etcd-\d{8}T\d{6}Z-deploy saved \(/);
     // Done: the next deploy has nothing to do.
     expect((await deployRuns()).runs).toEqual([]);
 

@@ -24,6 +24,12 @@ variable "worker_image_id" {
   default     = null
 }
 
+variable "node_image_ids" {
+  description = "An image for single nodes by name (e.g. one control-plane node), over image_id and worker_image_id."
+  type        = map(string)
+  default     = {}
+}
+
 variable "flavor_name" {
   type    = string
   default = "m1.medium"
@@ -64,7 +70,7 @@ module "control_plane" {
   name         = "sandbox-cp-${count.index}"
   role         = "control-plane"
   network      = terraform_data.network.output.name
-  image_id     = var.image_id
+  image_id     = lookup(var.node_image_ids, "sandbox-cp-${count.index}", var.image_id)
   flavor_name  = var.flavor_name
   nova_effects = var.nova_effects
 }
@@ -75,7 +81,7 @@ module "worker" {
   name         = "sandbox-worker-${count.index}"
   role         = "worker"
   network      = terraform_data.network.output.name
-  image_id     = coalesce(var.worker_image_id, var.image_id)
+  image_id     = lookup(var.node_image_ids, "sandbox-worker-${count.index}", coalesce(var.worker_image_id, var.image_id))
   flavor_name  = var.flavor_name
   nova_effects = var.nova_effects
 }
