@@ -1,10 +1,11 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runInit } from '../../src/cli/init.js';
 import { toolkitRelease } from '../../src/cli/toolkit.js';
+import { ROOT } from '../support/action-runner.js';
 import { githubRepository, releaseModuleSource } from '../../src/core/model/release.js';
 
 /** init pins the release this toolkit is (src/cli/toolkit.ts, src/core/model/release.ts), read from real git clones. */
@@ -182,5 +183,50 @@ describe('init from a release clone', () => {
     expect(readFileSync(path.join(dir, '.github/workflows/deploy.yml'), 'utf8')).toContain(
       'uses: acme/deploy@fedcba9876543210fedcba9876543210fedcba98 # v0.1.0',
     );
+  });
+});
+
+describe("docs/versions.md, 'Moving to a new release': the commands move what init wrote", () => {
+  const page = readFileSync(path.join(ROOT, 'docs/versions.md'), 'utf8');
+  const block = /## Moving to a new release[\s\S]*?\*\*By hand\*\*[\s\S]*?```sh\n([\s\S]*?)```/.exec(page)![1]!;
+  const seds = block.split('\n').filter((line) => line.startsWith('sed '));
+
+  it('every uses: of the toolkit to the new commit and tag, the module and the schema to the new tag, nothing else', async () => {
+    expect(seds).toHaveLength(3);
+    const dir = path.join(work, `repo-${n++}`);
+    const old = { version: '0.1.0', pin: { repository: 'acme/deploy', commit: 'a'.repeat(40) } };
+    for (const cluster of ['prod', 'stage'])
+      await runInit({ kind: 'init', root: dir, cluster, organization: 'acme', runner: 'hosted' }, old);
+    const files = [
+      '.github/workflows/plan.yml',
+      '.github/workflows/deploy.yml',
+      '.github/workflows/drift.yml',
+      'infrastructure/clusters/prod/main.tf',
+      'infrastructure/clusters/stage/main.tf',
+      'infrastructure/clusters/prod/backend.tf',
+      'clusters/prod.yaml',
+      'clusters/stage.yaml',
+    ];
+    const before = Object.fromEntries(files.map((f) => [f, readFileSync(path.join(dir, f), 'utf8')]));
+    for (const sed of seds) {
+      const r = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', sed], {
+        cwd: dir,
+        env: { PATH: process.env.PATH, REPO: 'acme/deploy', TAG: 'v0.2.0', SHA: 'b'.repeat(40) },
+        encoding: 'utf8',
+      });
+      expect(r.status, r.stderr).toBe(0);
+    }
+    // After the move, the files are exactly what init writes for the new release.
+    const moved = { version: '0.2.0', pin: { repository: 'acme/deploy', commit: 'b'.repeat(40) } };
+    const fresh = path.join(work, `repo-${n++}`);
+    for (const cluster of ['prod', 'stage'])
+      await runInit({ kind: 'init', root: fresh, cluster, organization: 'acme', runner: 'hosted' }, moved);
+    let changed = 0;
+    for (const file of files) {
+      const after = readFileSync(path.join(dir, file), 'utf8');
+      expect(after, file).toBe(readFileSync(path.join(fresh, file), 'utf8'));
+      if (after !== before[file]) changed++;
+    }
+    expect(changed).toBe(7); // all but backend.tf
   });
 });
