@@ -140,7 +140,10 @@ function check(version) {
     throw new Refusal(`${tag} exists on ${REMOTE}: it is released already; choose the next version`);
 
   const packageVersion = readJson('package.json').version;
-  if (typeof packageVersion !== 'string') throw new Refusal('package.json has no "version"');
+  if (typeof packageVersion !== 'string' || !/^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/.test(packageVersion))
+    throw new Refusal(
+      `package.json's "version" ${JSON.stringify(packageVersion)} is not X.Y.Z: set the last release's version there through a pull request`,
+    );
   const order = compareVersions(version, packageVersion);
   if (order < 0)
     throw new Refusal(`${version} is older than package.json's version ${packageVersion}: releases only go forward`);

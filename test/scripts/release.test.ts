@@ -309,6 +309,27 @@ describe('scripts/release.mjs refuses, changing nothing here or on origin', () =
     ],
     ['a bundle that fails', () => {}, ['0.2.0', 'BREAK_BUNDLE'], 1, 'npm run bundle failed'],
     [
+      'a package.json version that is not semver',
+      (r) => {
+        const other = r.other();
+        const pkg = JSON.parse(readFileSync(path.join(other, 'package.json'), 'utf8'));
+        writeFileSync(path.join(other, 'package.json'), JSON.stringify({ ...pkg, version: 'next' }));
+        git(other, 'commit', '-q', '-am', 'a bad version');
+        git(other, 'push', '-q', 'origin', 'main');
+        git(r.work, 'pull', '-q', '--ff-only');
+      },
+      ['0.2.0'],
+      2,
+      `package.json's "version" "next" is not X.Y.Z`,
+    ],
+    [
+      'an origin that cannot be reached',
+      (r) => void git(r.work, 'remote', 'set-url', 'origin', path.join(r.origin, 'gone.git')),
+      ['0.2.0'],
+      1,
+      'git fetch --quiet --no-tags origin +refs/heads/main:refs/remotes/origin/main failed:',
+    ],
+    [
       'a protected main (origin refuses the push)',
       (r) => {
         const hook = path.join(r.origin, 'hooks', 'pre-receive');
