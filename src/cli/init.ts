@@ -180,20 +180,21 @@ export async function runInit(
     ...scaffoldFiles({ cluster: command.cluster, organization: command.organization, moduleSource, runner }),
     ...workflowFiles(toolkit, runner, release),
   ];
-  const placeholders = files.filter((f) => f.shared && hasExamplePin(f.content));
   const written = await writeScaffold(command.root, files);
-  const kept = files.filter((f) => f.shared && !written.some((w) => w.endsWith(f.path))).map((f) => f.path);
+  const workflows = files.filter((f) => f.shared);
+  const kept = workflows.filter((f) => !written.some((w) => w.endsWith(f.path))).map((f) => f.path);
+  const wroteWorkflows = workflows.filter((f) => !kept.includes(f.path));
   return [
     ...(note ? [`note: ${note}`, ''] : []),
     ...written.map((file) => `wrote ${file}`),
     ...kept.map((file) => `kept ${file} (already there)`),
-    ...(release.pin && written.some((w) => w.includes('.github'))
+    ...(release.pin && wroteWorkflows.length > 0
       ? [
           '',
           `The workflows use ${release.pin.repository}@${release.pin.commit} # v${release.version}; docs/versions.md says how to move to a newer release (Dependabot does it).`,
         ]
       : []),
-    ...(placeholders.some((f) => written.some((w) => w.endsWith(f.path)))
+    ...(wroteWorkflows.some((f) => hasExamplePin(f.content))
       ? [
           '',
           "The workflows pin this toolkit by a placeholder commit (org/deploy@0123…): this tool is not a clone at a release tag, so it cannot name the release's commit. Pin them with docs/versions.md, 'Pinning the examples'.",
