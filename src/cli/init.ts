@@ -2,10 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { UsageError } from '../core/lib/errors.js';
 import { quoteInput } from '../core/lib/echo.js';
+import { hasExamplePin, pinWorkflow, releaseModuleSource, type ToolkitRelease } from '../core/model/release.js';
 import {
   RUNNER_WORKFLOWS,
   RUNNERS,
@@ -15,6 +15,7 @@ import {
   scaffoldFiles,
   writeScaffold,
 } from '../core/model/scaffold.js';
+import { toolkitDir } from './toolkit.js';
 
 /** `cluster-deploy init`: a new cluster's config and cluster directory (core/scaffold.ts). */
 export interface InitCommand {
@@ -50,13 +51,16 @@ it is set. An existing file is never overwritten: init then writes nothing and n
                            asked when the terminal is interactive; otherwise hosted, with a note
   --dir REPO               the repository to write into (created if missing)
   --module-source SOURCE   how main.tf references the module: a relative path, or a pinned release such as
-                           git::https://github.com/org/deploy.git//modules/openstack-cluster?ref=v1.4.2
-                           (default: the relative path when this tool's module is inside REPO, else that
-                           release URL with CHANGEME for the repository)
+                           git::https://github.com/org/deploy.git//modules/openstack-cluster?ref=v0.1.0
+                           (default: when this tool is a clone at a release tag, that release, and the
+                           workflows' uses: pinned to its commit, org/deploy@<sha> # vX.Y.Z; else the
+                           relative path when this tool's module is inside REPO, else the release URL
+                           with CHANGEME for the repository)
 
 Example:
-  cluster-deploy init --name prod-east --org acme --dir ./infra \\
-    --module-source 'git::https://github.com/acme/deploy.git//modules/openstack-cluster?ref=v1.4.2'
+  cluster-deploy init --name prod-east --org acme --dir ./infra
+  # run from a clone at a release tag (git clone --depth 1 --branch v0.1.0 https://github.com/acme/deploy.git),
+  # init writes that release: the module's ?ref=v0.1.0 and the workflows' acme/deploy@<commit> # v0.1.0
   # set every CHANGEME (docs/getting-started.md), then:
   cluster-deploy plan --config ./infra/clusters/prod-east.yaml`;
 
@@ -102,26 +106,22 @@ export function parseInitArgs(argv: string[]): InitCommand {
   };
 }
 
-/** The toolkit's repository this tool runs from: the directory holding modules/openstack-cluster. */
-function toolkitDir(): string | undefined {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 4; i++) {
-    if (existsSync(path.join(dir, 'modules', 'openstack-cluster', 'versions.tf'))) return dir;
-    dir = path.dirname(dir);
-  }
-  return undefined;
-}
-
-const RELEASE_SOURCE = (version: string) =>
-  `git::https://github.com/CHANGEME/deploy.git//modules/openstack-cluster?ref=v${version}`;
-
-/** The example workflows for the runner, from the toolkit's examples/workflows (shared: kept if present). */
-function workflowFiles(toolkit: string | undefined, runner: Runner): ScaffoldFile[] {
+/**
+ * The example workflows for the runner, from the toolkit's examples/workflows (shared: kept if present), each
+ * `uses:` of the toolkit pinned to the release when it is known.
+ */
+function workflowFiles(toolkit: string | undefined, runner: Runner, release: ToolkitRelease): ScaffoldFile[] {
   if (!toolkit) return [];
   return Object.entries(RUNNER_WORKFLOWS[runner]).flatMap(([target, example]) => {
     const source = path.join(toolkit, 'examples', 'workflows', example);
     return existsSync(source)
-      ? [{ path: `.github/workflows/${target}`, content: readFileSync(source, 'utf8'), shared: true }]
+      ? [
+          {
+            path: `.github/workflows/${target}`,
+            content: pinWorkflow(readFileSync(source, 'utf8'), release),
+            shared: true,
+          },
+        ]
       : [];
   });
 }
@@ -162,26 +162,44 @@ async function chooseRunner(command: InitCommand, terminal?: Terminal): Promise<
 /** Writes the files; returns what to print. */
 export async function runInit(
   command: InitCommand,
-  version: string,
+  release: ToolkitRelease,
   terminal: Terminal | undefined = process.stdin.isTTY && process.stderr.isTTY
     ? { input: process.stdin, output: process.stderr }
     : undefined,
 ): Promise<string> {
   const toolkit = toolkitDir();
   const shipped = toolkit && path.join(toolkit, 'modules', 'openstack-cluster');
+  // A release clone: its release, wherever it is. Else the shipped module by path when it is in the repository.
   const moduleSource =
-    command.moduleSource ?? (shipped && relativeModuleSource(command.root, shipped)) ?? RELEASE_SOURCE(version);
+    command.moduleSource ??
+    (release.pin ? releaseModuleSource(release) : undefined) ??
+    (shipped && relativeModuleSource(command.root, shipped)) ??
+    releaseModuleSource(release);
   const { runner, note } = await chooseRunner(command, terminal);
   const files = [
     ...scaffoldFiles({ cluster: command.cluster, organization: command.organization, moduleSource, runner }),
-    ...workflowFiles(toolkit, runner),
+    ...workflowFiles(toolkit, runner, release),
   ];
   const written = await writeScaffold(command.root, files);
-  const kept = files.filter((f) => f.shared && !written.some((w) => w.endsWith(f.path))).map((f) => f.path);
+  const workflows = files.filter((f) => f.shared);
+  const kept = workflows.filter((f) => !written.some((w) => w.endsWith(f.path))).map((f) => f.path);
+  const wroteWorkflows = workflows.filter((f) => !kept.includes(f.path));
   return [
     ...(note ? [`note: ${note}`, ''] : []),
     ...written.map((file) => `wrote ${file}`),
     ...kept.map((file) => `kept ${file} (already there)`),
+    ...(release.pin && wroteWorkflows.length > 0
+      ? [
+          '',
+          `The workflows use ${release.pin.repository}@${release.pin.commit} # v${release.version}; docs/versions.md says how to move to a newer release (Dependabot does it).`,
+        ]
+      : []),
+    ...(wroteWorkflows.some((f) => hasExamplePin(f.content))
+      ? [
+          '',
+          "The workflows pin this toolkit by a placeholder commit (org/deploy@0123…): this tool is not a clone at a release tag, so it cannot name the release's commit. Pin them with docs/versions.md, 'Pinning the examples'.",
+        ]
+      : []),
     ...(runner === 'self-hosted'
       ? [
           '',

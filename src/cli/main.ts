@@ -53,6 +53,7 @@ import {
   renderStatus,
 } from './inspect.js';
 import { runInit } from './init.js';
+import { toolkitDir, toolkitRelease } from './toolkit.js';
 import { runEtcdRestore } from './etcd-restore.js';
 
 const stdout = (text: string) => void process.stdout.write(text);
@@ -170,7 +171,7 @@ async function execute(command: CliCommand, argv: readonly string[]): Promise<nu
   if ('options' in command) checkCloudSelection(command.options);
   switch (command.kind) {
     case 'init':
-      stdout(await runInit(command, packageVersion()));
+      stdout(await runInit(command, toolkitRelease(toolkitDir(), packageVersion())));
       return 0;
 
     case 'etcd-restore':

@@ -289,10 +289,14 @@ describe('init on a terminal asks where the runner is', () => {
       shown += d.toString();
     });
     const dir = repo();
-    const result = runInit({ kind: 'init', root: dir, cluster: 'q', organization: 'acme' }, '1.0.0', {
-      input,
-      output,
-    }).then(
+    const result = runInit(
+      { kind: 'init', root: dir, cluster: 'q', organization: 'acme' },
+      { version: '1.0.0' },
+      {
+        input,
+        output,
+      },
+    ).then(
       (text) => ({ text, error: undefined }),
       (error: Error) => ({ text: '', error }),
     );

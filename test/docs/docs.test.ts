@@ -1,10 +1,11 @@
-import { execFile, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { promisify } from 'node:util';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseClusterConfig } from '../../src/core/model/config.js';
+import { releaseModuleSource, type ToolkitRelease } from '../../src/core/model/release.js';
 import { scaffoldFiles } from '../../src/core/model/scaffold.js';
 import { ROOT } from '../support/action-runner.js';
 import { parseHcl } from '../support/hcl.js';
@@ -266,6 +267,14 @@ describe('the commands of the guide and the secrets page', () => {
   });
 });
 
+/** The release the guide clones: `git clone --depth 1 --branch vX.Y.Z https://github.com/OWNER/NAME.git ../deploy`. */
+function guideRelease(): ToolkitRelease {
+  const clone = shellLines('docs/getting-started.md').find((l) => l.startsWith('git clone --depth 1 --branch v'))!;
+  const m = /^git clone --depth 1 --branch v(\S+) https:\/\/github\.com\/(\S+)\.git \.\.\/deploy$/.exec(clone ?? '');
+  expect(m, clone).not.toBeNull();
+  return { version: m![1]!, pin: { repository: m![2]!, commit: '0'.repeat(40) } };
+}
+
 describe("the guide's init", () => {
   /** init's file with each CHANGEME (outside comments) as a capture: the guide's block must be it, filled in. */
   function filledIn(template: string, shown: string): string[] | undefined {
@@ -293,10 +302,7 @@ describe("the guide's init", () => {
       'infrastructure/clusters/prod-east/main.tf',
     ],
   ] as const)('%s: the guide shows %s exactly as init writes it, with its values filled in', (runner, shown, file) => {
-    const line = shellLines('docs/getting-started.md').find((l) =>
-      l.startsWith('node deploy/dist/cli/index.js init '),
-    )!;
-    const source = /--module-source '([^']+)'/.exec(line)![1]!;
+    const source = releaseModuleSource(guideRelease());
     const template = scaffoldFiles({ cluster: 'prod-east', organization: 'acme', moduleSource: source, runner }).find(
       (f) => f.path === file,
     )!.content;
@@ -306,15 +312,46 @@ describe("the guide's init", () => {
     expect(values).not.toContain('CHANGEME');
   });
 
-  it('runs as written from a repository with the toolkit in deploy/, and writes the files the guide shows', () => {
+  it('runs as written from a repository with a release clone of the toolkit in ../deploy, and pins that release', () => {
     const line = shellLines('docs/getting-started.md').find((l) =>
-      l.startsWith('node deploy/dist/cli/index.js init '),
+      l.startsWith('node ../deploy/dist/cli/index.js init '),
     )!;
     expect(line).toBeDefined();
+    const { version, pin } = guideRelease();
     const dir = mkdtempSync(path.join(tmpdir(), 'guide-init-'));
     try {
-      symlinkSync(ROOT, path.join(dir, 'deploy'));
-      const r = spawnSync('bash', ['-c', line], { cwd: dir, encoding: 'utf8', env: { PATH: process.env.PATH } });
+      // What the guide's `git clone --branch vX.Y.Z` makes, without the network: the files init reads (its bundle,
+      // the module, the examples), package.json at the version, the tag at HEAD and origin on GitHub.
+      const deploy = path.join(dir, 'deploy');
+      for (const part of ['dist/cli', 'modules', 'examples/workflows'])
+        cpSync(path.join(ROOT, part), path.join(deploy, part), { recursive: true });
+      writeFileSync(
+        path.join(deploy, 'package.json'),
+        JSON.stringify({ ...JSON.parse(read('package.json')), version }),
+      );
+      const git = (...args: string[]) =>
+        execFileSync('git', args, {
+          cwd: deploy,
+          encoding: 'utf8',
+          env: {
+            PATH: process.env.PATH,
+            GIT_CONFIG_GLOBAL: '/dev/null',
+            GIT_CONFIG_NOSYSTEM: '1',
+            GIT_AUTHOR_NAME: 'M',
+            GIT_AUTHOR_EMAIL: 'm@example.org',
+            GIT_COMMITTER_NAME: 'M',
+            GIT_COMMITTER_EMAIL: 'm@example.org',
+          },
+        }).trim();
+      git('init', '-q', '-b', 'main');
+      git('add', '-A');
+      git('commit', '-q', '-m', `release v${version}`);
+      git('tag', '-a', '-m', `v${version}`, `v${version}`);
+      git('remote', 'add', 'origin', `https://github.com/${pin!.repository}.git`);
+      const commit = git('rev-parse', 'HEAD');
+      const repo = path.join(dir, 'repo');
+      mkdirSync(repo);
+      const r = spawnSync('bash', ['-c', line], { cwd: repo, encoding: 'utf8', env: { PATH: process.env.PATH } });
       expect(r.status, r.stderr).toBe(0);
       for (const file of [
         'clusters/prod-east.yaml',
@@ -324,9 +361,12 @@ describe("the guide's init", () => {
         '.github/workflows/deploy.yml',
         '.github/workflows/drift.yml',
       ])
-        expect(existsSync(path.join(dir, file)), file).toBe(true);
-      expect(readFileSync(path.join(dir, 'infrastructure/clusters/prod-east/main.tf'), 'utf8')).toContain(
-        'source = "git::https://github.com/org/deploy.git//modules/openstack-cluster?ref=v1.4.2"',
+        expect(existsSync(path.join(repo, file)), file).toBe(true);
+      expect(readFileSync(path.join(repo, 'infrastructure/clusters/prod-east/main.tf'), 'utf8')).toContain(
+        `source = "${releaseModuleSource(guideRelease())}"`,
+      );
+      expect(readFileSync(path.join(repo, '.github/workflows/deploy.yml'), 'utf8')).toContain(
+        `uses: ${pin!.repository}@${commit} # v${version}`,
       );
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -1,53 +1,17 @@
-// release.yml's run: steps, run for real (bash -eo pipefail, as on GitHub's runners) against a local git repository
-// and a bare "origin", with GitHub's expression evaluator for env:, if: and job outputs. Only `uses:` steps are not
-// run: actions/checkout is replaced by a full clone at the tag, and `gh` by a stand-in that records its arguments.
-import { execFileSync, spawnSync } from 'node:child_process';
-import {
-  chmodSync,
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+// release.yml's run: steps against a local repository and a bare origin (test/support/release-workflow.ts).
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync, execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import YAML from 'yaml';
 import { ROOT } from '../support/action-runner.js';
-import { condition, interpolate } from '../support/workflow-expressions.js';
-
-type Step = { id?: string; name?: string; if?: string; uses?: string; run?: string; env?: Record<string, string> };
-type Job = { steps: Step[]; outputs?: Record<string, string> };
-const workflow = YAML.parse(readFileSync(path.join(ROOT, '.github/workflows/release.yml'), 'utf8')) as {
-  jobs: Record<string, Job>;
-};
+import { type Event, git, gitEnv, release as releaseIn, runJob as runJobIn } from '../support/release-workflow.js';
 
 const base = mkdtempSync(path.join(tmpdir(), 'release-yml-'));
 afterAll(() => rmSync(base, { recursive: true, force: true }));
-
-const gitEnv = {
-  ...process.env,
-  GIT_CONFIG_GLOBAL: '/dev/null',
-  GIT_CONFIG_NOSYSTEM: '1',
-  GIT_AUTHOR_NAME: 'Maintainer',
-  GIT_AUTHOR_EMAIL: 'maintainer@example.org',
-  GIT_COMMITTER_NAME: 'Maintainer',
-  GIT_COMMITTER_EMAIL: 'maintainer@example.org',
-};
-const git = (cwd: string, ...args: string[]) =>
-  execFileSync('git', args, { cwd, env: gitEnv, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
-
-// The `gh` stand-in: logs its arguments and the token it saw; `gh release view` fails (no release yet) unless told.
-const bin = path.join(base, 'bin');
-mkdirSync(bin);
-writeFileSync(
-  path.join(bin, 'gh'),
-  '#!/bin/sh\necho "GH_TOKEN=$GH_TOKEN GH_REPO=$GH_REPO gh $*" >> "$FAKE_GH_LOG"\nif [ "$1 $2" = "release view" ]; then exit "${FAKE_GH_VIEW_STATUS:-1}"; fi\n',
-);
-chmodSync(path.join(bin, 'gh'), 0o755);
+const release = (event: Event) => releaseIn(base, event);
+const runJob = (...args: Parameters<typeof runJobIn> extends [string, ...infer R] ? R : never) =>
+  runJobIn(base, ...args);
 
 let repos = 0;
 /** A repository with a bare origin; every commit carries scripts/release-tag.mjs and a package.json version. */
@@ -87,106 +51,6 @@ function repository() {
       const commit = git(base, '--git-dir', origin, 'rev-parse', `${ref}^{commit}`);
       return { commit, lightweight: r.stdout.trim() === commit };
     },
-  };
-}
-
-type Event = { tag: string; sha: string; origin: string; ghViewStatus?: number };
-type JobResult = {
-  ok: boolean;
-  ran: string[];
-  failed?: string;
-  log: string;
-  outputs: Record<string, string>;
-  summary: string;
-};
-
-/** Runs one job of release.yml as a runner would, in a fresh clone checked out at the tag. */
-function runJob(
-  name: string,
-  event: Event,
-  needs: Record<string, { outputs: Record<string, string> }> = {},
-): JobResult {
-  const job = workflow.jobs[name]!;
-  const dir = mkdtempSync(path.join(base, `${name}-`));
-  const checkout = path.join(dir, 'checkout');
-  git(base, 'clone', '-q', event.origin, checkout);
-  git(checkout, 'checkout', '-q', '--detach', `refs/tags/${event.tag}`);
-  const contexts: Record<string, unknown> = {
-    github: {
-      ref_name: event.tag,
-      ref: `refs/tags/${event.tag}`,
-      sha: event.sha,
-      token: 'ghs_token',
-      repository: 'org/deploy',
-      event: { repository: { default_branch: 'main' } },
-    },
-    needs,
-    steps: {},
-  };
-  const stepsContext = contexts.steps as Record<string, { outputs: Record<string, string> }>;
-  const summary = path.join(dir, 'summary.md');
-  const ghLog = path.join(dir, 'gh.log');
-  writeFileSync(summary, '');
-  writeFileSync(ghLog, '');
-  const result: JobResult = { ok: true, ran: [], log: '', outputs: {}, summary: '' };
-  for (const [i, step] of job.steps.entries()) {
-    if (step.uses !== undefined) continue; // actions/checkout: the clone above
-    if (!condition(step.if, contexts)) continue;
-    expect(step.run, `${name} step ${i}`).not.toContain('${{');
-    const output = path.join(dir, `output-${i}`);
-    writeFileSync(output, '');
-    const env: Record<string, string> = {
-      ...(gitEnv as Record<string, string>),
-      PATH: `${bin}:${process.env.PATH}`,
-      GITHUB_REF_NAME: event.tag,
-      GITHUB_REF: `refs/tags/${event.tag}`,
-      GITHUB_SHA: event.sha,
-      GITHUB_OUTPUT: output,
-      GITHUB_STEP_SUMMARY: summary,
-      FAKE_GH_LOG: ghLog,
-      FAKE_GH_VIEW_STATUS: String(event.ghViewStatus ?? 1),
-    };
-    for (const [key, value] of Object.entries(step.env ?? {})) env[key] = interpolate(String(value), contexts);
-    const r = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', step.run!], {
-      cwd: checkout,
-      env,
-      encoding: 'utf8',
-    });
-    result.ran.push(step.name ?? step.run!);
-    result.log += r.stdout + r.stderr;
-    if (r.status !== 0) {
-      result.ok = false;
-      result.failed = step.name;
-      break;
-    }
-    if (step.id) {
-      const outputs = Object.fromEntries(
-        readFileSync(output, 'utf8')
-          .split('\n')
-          .filter(Boolean)
-          .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
-      );
-      stepsContext[step.id] = { outputs };
-    }
-  }
-  if (result.ok)
-    for (const [key, value] of Object.entries(job.outputs ?? {})) result.outputs[key] = interpolate(value, contexts);
-  result.summary = readFileSync(summary, 'utf8');
-  result.log += existsSync(ghLog) ? readFileSync(ghLog, 'utf8') : '';
-  return result;
-}
-
-/** verify, then (the checks being green) release, as the workflow orders them. */
-function release(event: Event) {
-  const verify = runJob('verify', event);
-  if (!verify.ok) return { verify };
-  return {
-    verify,
-    release: runJob('release', event, {
-      verify: { outputs: verify.outputs },
-      'check-dist': { outputs: {} },
-      test: { outputs: {} },
-    }),
   };
 }
 
