@@ -18,7 +18,7 @@ const rel = (...parts: string[]) => path.join(...parts);
  * the same in every file, with the release's tag in a comment.
  */
 const PIN = '0123456789abcdef0123456789abcdef01234567';
-const PIN_TAG = 'v1.4.2';
+const PIN_TAG = 'v0.1.0';
 const DEPLOY = `org/deploy@${PIN}`;
 const deployAction = (name: string) => `org/deploy/actions/${name}@${PIN}`;
 const yamlFiles = (dir: string) =>
