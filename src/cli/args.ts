@@ -597,7 +597,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
         );
     const str = (name: string) => v[name] as string | undefined;
     if (v.step !== undefined) checkFilter({ step: str('step') });
-    if (v.run !== undefined && !/^(\d+|[a-z]+-[0-9TZ-]+(\.log)?)$/.test(str('run')!))
+    if (v.run !== undefined && !/^(\d+|[a-z]+(-[a-z]+)*-[0-9TZ-]+(\.log)?)$/.test(str('run')!))
       throw new UsageError(
         `${command}: --run "${str('run')}" is not a run number (1 = the newest) or a log file's name`,
       );
