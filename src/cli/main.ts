@@ -43,7 +43,7 @@ import { renderPlanCapacity } from '../core/openstack/capacity.js';
 import { liveCapacityChecker } from '../core/steps/index.js';
 import { checkPlanCredential } from '../core/openstack/plan-credential.js';
 import { CLI_NAMES, type PlanCredentialPolicy } from '../core/openstack/roles.js';
-import { completionScript, parseCli, type CliCommand } from './args.js';
+import { completion, parseCli, type CliCommand } from './args.js';
 import {
   clusterFiles,
   clusterStatus,
@@ -214,7 +214,7 @@ async function execute(command: CliCommand, argv: readonly string[]): Promise<nu
       return 0;
 
     case 'completion':
-      stdout(completionScript(command.shell));
+      stdout(completion(command.shell));
       return 0;
 
     case 'list': {
