@@ -198,7 +198,8 @@ applied) and the cluster's health: nodes in the inventory missing from the API, 
 ones, kubelets not at opencenter.cluster.kubernetes.version, the API server certificate within
 ${CERTIFICATE_WARNING_DAYS} days of expiry, failing /readyz checks. What cannot be checked (no kubeconfig, the API
 unreachable) is reported as unchecked. A check keeps no resume state: an unfinished deploy stays resumable.
-Exit 0 when clean, 3 when it found drift or a health problem, 1 when it could not run.
+Exit 0 when clean, 3 when it found drift or a health problem, 1 when it could not run (so after a
+destroy: it says the cluster was destroyed, when and by which run).
   --json                   print the report as JSON on stdout
   --plan-credential reader-only  refuse, before tofu runs, a credential whose Keystone token carries any
                            role but reader

@@ -135,7 +135,33 @@ describe('status and logs: the cluster a name means, the run a step is in', () =
       '',
     ],
   ];
-  it.each(rows)('%j exits %i', async (args, code, stdout, stderr) => {
+  // Careless and hostile input to the same flags: usage errors naming the flag, before any file is read.
+  const hostile: Row[] = [
+    [['status', '--cluster', ''], 2, '', 'error: status: --cluster needs a value\n'],
+    [['status', '--cluster', 'web\nx'], 2, '', 'error: --cluster: contains a line break or control character\n'],
+    [['status', '--cluster', 'w'.repeat(100_000)], 2, '', /^error: --cluster: "w{80}…" must be 1 to 63 letters/],
+    [['logs', '--cluster', 'web', '--step', ''], 2, '', 'error: logs: --step needs a value\n'],
+    [['logs', '--cluster', 'web', '--json'], 2, '', /^error: logs: --json is not an option of logs\n/],
+    [
+      ['status', '--cluster', 'web', '--step', 'wait-ready'],
+      2,
+      '',
+      /^error: status: --step is not an option of status\n/,
+    ],
+    [['status', '--clustr', 'web'], 2, '', /^error: status: Unknown option '--clustr' \(did you mean --cluster\?\)/],
+    [
+      ['logs', '--cluster', 'web', '--run', 'deploy-../../x'],
+      2,
+      '',
+      /^error: logs: --run "deploy-..\/..\/x" is not a run/,
+    ],
+  ];
+  rows.push(...hostile);
+  // Titles cut each argument short: a row passes 100,000 characters.
+  const titled = rows.map(
+    (row) => [`${row[0].map((arg) => JSON.stringify(arg.slice(0, 40))).join(' ')} exits ${row[1]}`, ...row] as const,
+  );
+  it.each(titled)('%s', async (_title, args, code, stdout, stderr) => {
     const result = await cli(...args);
     expect(result.code, result.stderr).toBe(code);
     for (const [got, want] of [
