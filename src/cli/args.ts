@@ -27,7 +27,7 @@ import {
   REFUSABLE_FLAGS,
   refusal,
 } from './flags.js';
-import { helpFor, USAGE } from './help.js';
+import { HELP, helpFor, USAGE } from './help.js';
 import { INIT_FLAGS, type InitCommand, parseInitArgs } from './init.js';
 
 export { USAGE } from './help.js';
@@ -84,6 +84,7 @@ export type CliCommand =
 interface CommandSpec {
   flags: readonly string[];
   reads?: readonly string[];
+  help: string;
   build(argv: string[], env: NodeJS.ProcessEnv): CliCommand;
 }
 
@@ -94,6 +95,7 @@ const INSPECT_FLAGS = {
 } as const;
 const WAIT_READY_FLAGS = ['kubeconfig', 'kubectl', 'timeout', 'interval', 'nodes'];
 const NORMALIZE_FLAGS = ['config', 'cluster-dir', 'vip', 'kubeconfig', 'state-dir'];
+const LIST_FLAGS = ['state-dir', 'json'];
 
 /** The flags an operation command takes in some context (plan: any operation, with or without --tofu-plan). */
 const operationFlags = (command: string) =>
@@ -102,11 +104,13 @@ const operationFlags = (command: string) =>
   );
 const operation = (command: string): CommandSpec => ({
   flags: operationFlags(command),
+  help: HELP[command]!,
   reads: OPERATION_FLAGS,
   build: (argv, env) => operationCommand(command, argv, env),
 });
 const inspect = (command: 'status' | 'logs'): CommandSpec => ({
   flags: INSPECT_FLAGS[command],
+  help: HELP[command]!,
   reads: [...new Set([...INSPECT_FLAGS.status, ...INSPECT_FLAGS.logs])],
   build: (argv, env) => inspectCommand(command, argv, env),
 });
@@ -115,9 +119,10 @@ const inspect = (command: 'status' | 'logs'): CommandSpec => ({
 const COMMANDS: Record<string, CommandSpec> = {
   status: inspect('status'),
   list: {
-    flags: ['state-dir', 'json'],
+    flags: LIST_FLAGS,
+    help: HELP.list!,
     build: (argv, env) => {
-      const v = parseFlags('list', argv, ['state-dir', 'json']);
+      const v = parseFlags('list', argv, LIST_FLAGS);
       return {
         kind: 'list',
         stateDir: text(v, 'state-dir') ?? envValue(env, 'CLUSTER_DEPLOY_STATE_DIR'),
@@ -126,10 +131,11 @@ const COMMANDS: Record<string, CommandSpec> = {
     },
   },
   logs: inspect('logs'),
-  completion: { flags: [], build: (argv) => completionCommand(argv) },
-  init: { flags: INIT_FLAGS, build: (argv) => parseInitArgs(argv, parseOptions(INIT_FLAGS)) },
+  completion: { flags: [], help: HELP.completion!, build: (argv) => completionCommand(argv) },
+  init: { flags: INIT_FLAGS, help: HELP.init!, build: (argv) => parseInitArgs(argv, parseOptions(INIT_FLAGS)) },
   'etcd-restore': {
     flags: ETCD_RESTORE_FLAGS,
+    help: HELP['etcd-restore']!,
     build: (argv, env) => parseEtcdRestoreArgs(argv, env, parseOptions(ETCD_RESTORE_FLAGS)),
   },
   plan: operation('plan'),
@@ -138,8 +144,8 @@ const COMMANDS: Record<string, CommandSpec> = {
   destroy: operation('destroy'),
   check: operation('check'),
   'replace-nodes': operation('replace-nodes'),
-  'normalize-kubeconfig': { flags: NORMALIZE_FLAGS, build: normalizeCommand },
-  'wait-ready': { flags: WAIT_READY_FLAGS, build: waitReadyCommand },
+  'normalize-kubeconfig': { flags: NORMALIZE_FLAGS, help: HELP['normalize-kubeconfig']!, build: normalizeCommand },
+  'wait-ready': { flags: WAIT_READY_FLAGS, help: HELP['wait-ready']!, build: waitReadyCommand },
 };
 const NAMES = Object.keys(COMMANDS);
 
@@ -167,7 +173,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
     );
   }
   if (rest.includes('--help') || rest.includes('-h'))
-    return { kind: 'help', text: helpFor(command, new Set(spec.flags)) };
+    return { kind: 'help', text: helpFor(spec.help, new Set(spec.flags)) };
   return spec.build(rest, env);
 }
 

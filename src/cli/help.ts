@@ -236,8 +236,7 @@ Waits until "kubectl get --raw /readyz" answers ok (and optionally N nodes are R
 };
 
 /** A command's help: the shared options section holds only the flags this command takes (`taken`). */
-export function helpFor(command: string, taken: ReadonlySet<string>): string {
-  const text = HELP[command]!;
+export function helpFor(text: string, taken: ReadonlySet<string>): string {
   if (!text.includes(OPTIONS_PLACEHOLDER)) return text;
   const known = new Set(OPERATION_FLAGS);
   const sections = DEPLOY_OPTIONS_HELP.split('\n\n').map((section) => {
