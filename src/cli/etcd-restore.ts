@@ -1,4 +1,4 @@
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { openPipeline } from '../core/engine/pipeline.js';
 import { interruptible } from '../core/engine/signals.js';
 import { UsageError } from '../core/lib/errors.js';
@@ -30,16 +30,17 @@ and joins them again. The first hosts of etcd and kube_control_plane must be sur
   --venv DIR, --ssh-private-key-file FILE, --ssh-user USER   as for deploy
 The passphrase comes from ${ETCD_SNAPSHOT_PASSPHRASE_ENV}, as when the snapshot was taken.`;
 
-export const ETCD_RESTORE_FLAGS = {
-  config: { type: 'string' },
-  'state-dir': { type: 'string' },
-  snapshot: { type: 'string' },
-  'broken-etcd': { type: 'string' },
-  'broken-control-plane': { type: 'string' },
-  venv: { type: 'string' },
-  'ssh-private-key-file': { type: 'string' },
-  'ssh-user': { type: 'string' },
-} as const;
+/** etcd-restore's flags, as the command table declares them (args.ts; each flag's type in flags.ts). */
+export const ETCD_RESTORE_FLAGS = [
+  'config',
+  'state-dir',
+  'snapshot',
+  'broken-etcd',
+  'broken-control-plane',
+  'venv',
+  'ssh-private-key-file',
+  'ssh-user',
+] as const;
 
 /** An inventory host name as Kubespray takes it (RFC 1123, 0040-verify-settings.yml), a list of them comma-separated. */
 const HOST = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
@@ -56,10 +57,17 @@ function hostList(value: string | undefined, flag: string): string[] {
   return [...new Set(hosts)];
 }
 
-export function parseEtcdRestoreArgs(argv: string[], env: NodeJS.ProcessEnv): EtcdRestoreCommand {
+export function parseEtcdRestoreArgs(
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+  options: NonNullable<ParseArgsConfig['options']>,
+): EtcdRestoreCommand {
   let values: Record<string, string | undefined>;
   try {
-    ({ values } = parseArgs({ args: argv, strict: true, allowPositionals: false, options: ETCD_RESTORE_FLAGS }));
+    // Every flag of etcd-restore takes a string (flags.ts).
+    ({ values } = parseArgs({ args: argv, strict: true, allowPositionals: false, options }) as {
+      values: Record<string, string | undefined>;
+    });
   } catch (error) {
     throw new UsageError(
       `etcd-restore: ${(error as Error).message}\nrun "cluster-deploy etcd-restore --help" for usage`,

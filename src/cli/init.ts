@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { UsageError } from '../core/lib/errors.js';
 import { quoteInput } from '../core/lib/echo.js';
 import { hasExamplePin, pinWorkflow, releaseModuleSource, type ToolkitRelease } from '../core/model/release.js';
@@ -64,21 +64,13 @@ Example:
   # set every CHANGEME (docs/getting-started.md), then:
   cluster-deploy plan --config ./infra/clusters/prod-east.yaml`;
 
-export function parseInitArgs(argv: string[]): InitCommand {
-  let values: Record<string, string | boolean | undefined>;
+/** init's flags, as the command table declares them (args.ts; each flag's type in flags.ts). */
+export const INIT_FLAGS = ['name', 'org', 'runner', 'dir', 'module-source'] as const;
+
+export function parseInitArgs(argv: string[], options: NonNullable<ParseArgsConfig['options']>): InitCommand {
+  let values: Record<string, string | boolean | (string | boolean)[] | undefined>;
   try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        name: { type: 'string' },
-        org: { type: 'string' },
-        dir: { type: 'string' },
-        'module-source': { type: 'string' },
-        runner: { type: 'string' },
-      },
-    }));
+    ({ values } = parseArgs({ args: argv, strict: true, allowPositionals: false, options }));
   } catch (error) {
     throw new UsageError(`init: ${(error as Error).message}\nrun "cluster-deploy init --help" for usage`);
   }

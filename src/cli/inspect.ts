@@ -49,14 +49,30 @@ function readState(file: string): DeployState | undefined {
   return parsed.data;
 }
 
+/** A run log's operation and start: `<operation>-<ISO stamp>.log` (pipeline.ts), `replace-nodes-…` too. */
+const LOG_NAME = /^([a-z]+(?:-[a-z]+)*)-(\d{4}-\d\d-\d\dT[\dTZ-]+)\.log$/;
+
 /** The run logs of a cluster, newest first (their names sort by time: `<operation>-<ISO stamp>.log`). */
 async function runLogs(logDir: string): Promise<string[]> {
   const names = await fs.readdir(logDir).catch(() => [] as string[]);
-  const stamp = (name: string) => name.replace(/^[a-z]+-/, '');
+  const stamp = (name: string) => LOG_NAME.exec(name)?.[2] ?? '';
   return names
     .filter((name) => name.endsWith('.log'))
     .sort((a, b) => stamp(b).localeCompare(stamp(a)))
     .map((name) => path.join(logDir, name));
+}
+
+/**
+ * The log of the run that saved the state: the newest of its operation. A newer run of another operation
+ * (a check, which keeps no resume state) is not the one the state reports.
+ */
+const logOf = (logs: string[], operation: string) =>
+  logs.find((file) => LOG_NAME.exec(path.basename(file))?.[1] === operation) ?? null;
+
+/** Which run saved the state: the CI run when a workflow did, else its log file's name. */
+function runOf(state: DeployState, log: string | null): string | null {
+  if (state.run) return state.run.url ?? `GitHub Actions run ${state.run.id} (attempt ${state.run.attempt})`;
+  return log && path.basename(log);
 }
 
 type Outcome = 'completed' | 'failed' | 'interrupted' | 'running' | 'destroyed' | 'not run';
@@ -85,11 +101,28 @@ function rerunOf(state: DeployState): string {
     : `cluster-deploy ${op} runs every step`;
 }
 
+/**
+ * A cluster whose last saved operation is a completed destroy: when, and by which run. A state that cannot be
+ * read is left for the run to report (a check reads it the same forgiving way: engine/selection.ts).
+ */
+export async function destroyedCluster(files: ClusterFiles): Promise<{ at: string; run: string | null } | undefined> {
+  let state: DeployState | undefined;
+  try {
+    state = readState(files.statePath);
+  } catch {
+    return undefined;
+  }
+  if (!state?.destroyedAt) return undefined;
+  return { at: state.destroyedAt, run: runOf(state, logOf(await runLogs(files.logDir), state.operation)) };
+}
+
 export interface StatusReport {
   cluster: string;
   operation: DeployState['operation'] | null;
   result: Outcome;
   updatedAt: string | null;
+  /** A completed destroy: when, and the run that did it (CI run or log file). */
+  destroyed?: { at: string; run: string | null };
   steps: { id: string; status: string; startedAt: string; durationMs?: number; error?: string; detail?: string }[];
   rerun: string;
   kubeconfig: { path: string; exists: boolean };
@@ -119,6 +152,7 @@ export async function clusterStatus(files: ClusterFiles): Promise<StatusReport> 
     };
   }
   const order = operationStepIds(state.operation) as string[];
+  const log = logOf(logs, state.operation);
   const ids = [
     ...order.filter((id) => id in state.steps),
     ...Object.keys(state.steps).filter((id) => !order.includes(id)),
@@ -128,6 +162,7 @@ export async function clusterStatus(files: ClusterFiles): Promise<StatusReport> 
     operation: state.operation,
     result: outcomeOf(state),
     updatedAt: state.updatedAt,
+    ...(state.destroyedAt && { destroyed: { at: state.destroyedAt, run: runOf(state, log) } }),
     steps: ids.map((id) => {
       const s = state.steps[id]!;
       return {
@@ -141,7 +176,7 @@ export async function clusterStatus(files: ClusterFiles): Promise<StatusReport> 
     }),
     rerun: rerunOf(state),
     kubeconfig,
-    log: logs[0] ?? null,
+    log,
     state: files.statePath,
   };
 }
@@ -149,8 +184,11 @@ export async function clusterStatus(files: ClusterFiles): Promise<StatusReport> 
 const MARK: Record<string, string> = { success: '✓', failed: '✗', interrupted: '✗', running: '…' };
 
 export function renderStatus(report: StatusReport): string {
+  const { destroyed } = report;
   const lines = [
-    `${report.cluster}: ${report.operation ?? 'no operation'} ${report.result}${report.updatedAt ? ` (updated ${report.updatedAt})` : ''}`,
+    destroyed
+      ? `${report.cluster}: destroyed at ${destroyed.at}${destroyed.run ? ` by ${destroyed.run}` : ''}`
+      : `${report.cluster}: ${report.operation ?? 'no operation'} ${report.result}${report.updatedAt ? ` (updated ${report.updatedAt})` : ''}`,
   ];
   if (report.steps.length) {
     const width = Math.max(...report.steps.map((s) => s.id.length));
@@ -162,7 +200,9 @@ export function renderStatus(report: StatusReport): string {
   }
   lines.push(`Re-run: ${report.rerun}`);
   lines.push(`Kubeconfig: ${report.kubeconfig.path}${report.kubeconfig.exists ? '' : ' (not there)'}`);
-  lines.push(`Log: ${report.log ?? '(none yet)'}`);
+  lines.push(
+    `Log: ${report.log ?? (report.operation ? `(no ${report.operation} run log in this state directory)` : '(none yet)')}`,
+  );
   lines.push(`State: ${report.state}`);
   return `${lines.join('\n')}\n`;
 }
@@ -219,33 +259,91 @@ export function renderList(stateDir: string, entries: ListEntry[]): string {
   return `${[head, ...rows].join('\n')}\n`;
 }
 
+/** The runs `logs` names in an error: newest first, numbered as --run takes them, at most 10. */
+function runNames(logs: string[]): string {
+  const names = logs.slice(0, 10).map((f, i) => `${i + 1}: ${path.basename(f)}`);
+  return `${names.join(', ')}${logs.length > 10 ? `, and ${logs.length - 10} older` : ''}`;
+}
+
+const readLog = (file: string) =>
+  readTextFile(file, { noun: 'run log', plural: 'run logs', maxBytes: 1024 * 1024 * 1024 });
+
+/** A step's part of a log: from its `[n/m] → … (id)...` line to the next step's line; undefined when it did not run. */
+function stepPart(text: string, step: string): string | undefined {
+  const lines = text.split('\n');
+  const start = lines.findIndex((l) => /\[\d+\/\d+\] → /.test(l) && l.includes(`(${step})...`));
+  if (start < 0) return undefined;
+  const end = lines.findIndex((l, i) => i > start && /\[\d+\/\d+\] [→⏭] /.test(l));
+  return `${lines.slice(start, end < 0 ? undefined : end).join('\n')}\n`;
+}
+
+const stepsRun = (text: string) => [...text.matchAll(/\[\d+\/\d+\] → .*\(([a-z0-9-]+)\)\.\.\./g)].map((m) => m[1]);
+
+/** What `logs` prints: the text, and which run it came from when it had to look past the newest (said on stderr). */
+export interface RunLog {
+  text: string;
+  note?: string;
+}
+
 /**
  * A run's log: the newest (run 1), an older one (2 = the one before), or one by file name. With a
- * step id, only that step's part: from its `[n/m] → … (id)...` line to the next step's line.
+ * step id, only that step's part; without --run, of the newest run in which that step ran (a check or a
+ * destroy after the deploy does not hide the deploy's steps).
  */
-export async function readRunLog(files: ClusterFiles, run: string | undefined, step?: string): Promise<string> {
+export async function readRunLog(files: ClusterFiles, run: string | undefined, step?: string): Promise<RunLog> {
   const logs = await runLogs(files.logDir);
   if (!logs.length) throw new UserError(`no run logs for ${files.cluster} in ${files.logDir}`);
+  if (run === undefined && step !== undefined) return newestStepLog(files, logs, step);
   let file: string | undefined;
   if (run === undefined) file = logs[0];
   else if (/^\d+$/.test(run)) file = logs[Number(run) - 1];
   else file = logs.find((f) => path.basename(f) === run || path.basename(f) === `${run}.log`);
-  if (!file) {
-    const names = logs.map((f, i) => `${i + 1}: ${path.basename(f)}`).join(', ');
-    throw new UserError(`--run ${run}: no such run log for ${files.cluster} (runs, newest first: ${names})`);
+  if (!file)
+    throw new UserError(`--run ${run}: no such run log for ${files.cluster} (runs, newest first: ${runNames(logs)})`);
+  const text = readLog(file);
+  if (step === undefined) return { text };
+  const part = stepPart(text, step);
+  if (part === undefined) throw notRunIn(step, file, text);
+  return { text: part };
+}
+
+function notRunIn(step: string, file: string, text: string): UserError {
+  const ran = stepsRun(text);
+  return new UserError(
+    `step ${step} did not run in ${path.basename(file)}${ran.length ? ` (steps that ran: ${ran.join(', ')})` : ' (no step ran)'}`,
+  );
+}
+
+async function newestStepLog(files: ClusterFiles, logs: string[], step: string): Promise<RunLog> {
+  let newest = '';
+  for (const [i, file] of logs.entries()) {
+    const text = readLog(file);
+    if (i === 0) newest = text;
+    const part = stepPart(text, step);
+    if (part === undefined) continue;
+    const which = i === 0 ? 'the newest run' : 'the newest run with it';
+    return { text: part, note: `logs: step ${step} of run ${i + 1}, ${path.basename(file)} (${which})` };
   }
-  const text = readTextFile(file, { noun: 'run log', plural: 'run logs', maxBytes: 1024 * 1024 * 1024 });
-  if (step === undefined) return text;
-  const lines = text.split('\n');
-  const start = lines.findIndex((l) => /\[\d+\/\d+\] → /.test(l) && l.includes(`(${step})...`));
-  if (start < 0) {
-    const ran = [...text.matchAll(/\[\d+\/\d+\] → .*\(([a-z0-9-]+)\)\.\.\./g)].map((m) => m[1]);
-    throw new UserError(
-      `step ${step} did not run in ${path.basename(file)}${ran.length ? ` (steps that ran: ${ran.join(', ')})` : ' (no step ran)'}`,
-    );
-  }
-  const end = lines.findIndex((l, i) => i > start && /\[\d+\/\d+\] [→⏭] /.test(l));
-  return `${lines.slice(start, end < 0 ? undefined : end).join('\n')}\n`;
+  // One run: the steps it ran say more than its name.
+  if (logs.length === 1) throw notRunIn(step, logs[0]!, newest);
+  throw new UserError(
+    `step ${step} did not run in any of the ${logs.length} run logs of ${files.cluster} (searched, newest first: ${runNames(logs)})`,
+  );
+}
+
+/**
+ * The organisations under the state directory that hold a cluster of this name (state or logs), so
+ * `status --cluster NAME` finds it without --org when only one does.
+ */
+export async function organisationsWith(stateDir: string, clusterName: string): Promise<string[]> {
+  const orgs = (await fs.readdir(stateDir, { withFileTypes: true }).catch(() => []))
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
+  return orgs.filter((org) => {
+    const files = clusterFiles(stateDir, org, clusterName);
+    return existsSync(files.statePath) || existsSync(files.logDir);
+  });
 }
 
 /** The package version: from the package.json above this module (src/cli, lib/cli or dist/cli alike). */

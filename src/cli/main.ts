@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { runDeploy } from '../core/engine/engine.js';
 import { describeCheckReport } from '../core/model/check-report.js';
 import { CommandFailedError, commandExecutor, failureHeadline } from '../core/lib/command.js';
-import { EXIT, UsageError, UserError, errorMessage, exitCodeFor } from '../core/lib/errors.js';
+import { EXIT, RefusalError, UsageError, UserError, errorMessage, exitCodeFor } from '../core/lib/errors.js';
 import { colourWanted, DeployOutput } from '../core/lib/output.js';
 import { openPipeline, type Pipeline } from '../core/engine/pipeline.js';
 import {
@@ -20,6 +20,7 @@ import {
 } from '../core/engine/plan.js';
 import { renderCapiChanges, runCapiPlan } from '../core/capi/preview.js';
 import { Redactor } from '../core/lib/redact.js';
+import { escapeInvisible } from '../core/lib/echo.js';
 import { interruptible, interruptNote } from '../core/engine/signals.js';
 import { checkStepIds, keepsResumeState } from '../core/engine/selection.js';
 import { nodeDecisions, renderNodeDecisions } from '../core/kubespray/node-plan.js';
@@ -42,11 +43,13 @@ import { renderPlanCapacity } from '../core/openstack/capacity.js';
 import { liveCapacityChecker } from '../core/steps/index.js';
 import { checkPlanCredential } from '../core/openstack/plan-credential.js';
 import { CLI_NAMES, type PlanCredentialPolicy } from '../core/openstack/roles.js';
-import { completionScript, parseCli, type CliCommand } from './args.js';
+import { completion, parseCli, type CliCommand } from './args.js';
 import {
   clusterFiles,
   clusterStatus,
+  destroyedCluster,
   listClusters,
+  organisationsWith,
   packageVersion,
   readRunLog,
   renderList,
@@ -147,8 +150,25 @@ async function checkCliPlanCredential(pipeline: Pipeline, policy: PlanCredential
   });
 }
 
-/** The cluster status and logs look at: a config's (its names, state dir and kubeconfig) or one named. */
-function inspectedCluster(command: Extract<CliCommand, { kind: 'status' | 'logs' }>) {
+/**
+ * A check after a completed destroy: the cluster is gone, so tofu would report every resource as drift to create.
+ * Said as what it is, exit 1 as for every check that cannot run (docs/cli.md); a deploy makes the cluster again.
+ */
+async function refuseCheckOfDestroyed(pipeline: Pipeline): Promise<void> {
+  const { settings } = pipeline;
+  const files = clusterFiles(settings.stateDir, settings.organization, settings.clusterName);
+  const destroyed = await destroyedCluster(files);
+  if (destroyed)
+    throw new RefusalError(
+      `check: ${files.cluster} was destroyed at ${destroyed.at}${destroyed.run ? ` by ${destroyed.run}` : ''}: there is no cluster to check (deploy it again, or stop checking it)`,
+    );
+}
+
+/**
+ * The cluster status and logs look at: a config's (its names, state dir and kubeconfig) or one named. A name
+ * without --org is looked for under every organisation: found in one, that one; in several, they are named.
+ */
+async function inspectedCluster(command: Extract<CliCommand, { kind: 'status' | 'logs' }>) {
   if (command.configPath) {
     const settings = resolveSettings({
       configPath: command.configPath,
@@ -159,12 +179,21 @@ function inspectedCluster(command: Extract<CliCommand, { kind: 'status' | 'logs'
     return clusterFiles(settings.stateDir, settings.organization, settings.clusterName, settings.kubeconfigPath);
   }
   const stateDir = path.resolve(command.stateDir ?? defaultStateDir(process.env));
-  return clusterFiles(
-    stateDir,
-    command.organization ?? 'standalone',
-    command.clusterName!,
-    command.kubeconfigPath && path.resolve(command.kubeconfigPath),
-  );
+  const name = command.clusterName!;
+  let organization = command.organization;
+  if (organization === undefined) {
+    const orgs = await organisationsWith(stateDir, name);
+    if (orgs.length > 1)
+      throw new UsageError(
+        `${command.kind}: a cluster named ${name} is in ${orgs.length} organisations of ${stateDir}; say which with ${orgs.map((org) => `--org ${escapeInvisible(org)}`).join(', ')}`,
+      );
+    if (!orgs.length)
+      throw new UserError(
+        `no cluster named ${name} in any organisation of ${stateDir}; "cluster-deploy list" shows the clusters there`,
+      );
+    organization = orgs[0]!;
+  }
+  return clusterFiles(stateDir, organization, name, command.kubeconfigPath && path.resolve(command.kubeconfigPath));
 }
 
 async function execute(command: CliCommand, argv: readonly string[]): Promise<number> {
@@ -186,7 +215,7 @@ async function execute(command: CliCommand, argv: readonly string[]): Promise<nu
       return 0;
 
     case 'completion':
-      stdout(completionScript(command.shell));
+      stdout(completion(command.shell));
       return 0;
 
     case 'list': {
@@ -200,9 +229,11 @@ async function execute(command: CliCommand, argv: readonly string[]): Promise<nu
 
     case 'status':
     case 'logs': {
-      const files = inspectedCluster(command);
+      const files = await inspectedCluster(command);
       if (command.kind === 'logs') {
-        stdout(await readRunLog(files, command.run, command.step));
+        const log = await readRunLog(files, command.run, command.step);
+        if (log.note) stderr(`${log.note}\n`);
+        stdout(log.text);
         return 0;
       }
       const report = await clusterStatus(files);
@@ -277,7 +308,10 @@ async function execute(command: CliCommand, argv: readonly string[]): Promise<nu
         checkDestroyConfirmation(pipeline.settings, command.confirm, { flag: '--confirm', input: '' });
         refuseWaitOptionsOnDestroy(pipeline.settings, command.options.waitReady, 'destroy', cliFlag);
       }
-      if (command.options.operation === 'check') await checkCliPlanCredential(pipeline, command.planCredential);
+      if (command.options.operation === 'check') {
+        await refuseCheckOfDestroyed(pipeline);
+        await checkCliPlanCredential(pipeline, command.planCredential);
+      }
       // With --json, stdout carries only the result; progress goes to stderr.
       const output = cliOutput(pipeline, command);
       if (command.quiet) output.line(`The tools' output goes to ${pipeline.logPath} (--quiet)`);

@@ -35,6 +35,15 @@ describe('per-command help', () => {
   );
 });
 
+describe('every flag a command takes is in its help', () => {
+  const commands = ['status', 'list', 'logs', 'completion', 'init', 'etcd-restore', 'plan', 'deploy', 'upgrade'];
+  commands.push('destroy', 'check', 'replace-nodes', 'normalize-kubeconfig', 'wait-ready');
+  it.each(commands)('%s --help names each of its flags', (command) => {
+    const text = help(command);
+    expect(commandFlags(command).filter((flag) => !text.includes(`--${flag}`))).toEqual([]);
+  });
+});
+
 describe('help and mistyped commands', () => {
   it.each(['deploy', 'plan', 'check', 'init'])('help %s is %s --help', (command) => {
     expect(parseCli(['help', command], {})).toEqual(parseCli([command, '--help'], {}));

@@ -160,6 +160,34 @@ describe('cluster-deploy status, list, logs, completion, --version', () => {
     );
   });
 
+  it("after a check and a destroy: status says destroyed with the destroy's log, check says destroyed (exit 1), logs --step finds the deploy", {
+    timeout: 300_000,
+  }, async () => {
+    expect((await cli(['check', '--skip-auth-check'], env)).code).toBe(0);
+    const destroy = await cli(['destroy', '--skip-auth-check', '--confirm', 'sandbox'], env);
+    expect(destroy.code, destroy.stderr).toBe(0);
+    const destroyLog = /Log: (\S+\/destroy-\S+\.log)\n/.exec(destroy.stdout)![1]!;
+
+    // By name alone: sandbox is in one organisation only.
+    const status = await cli(['status', '--cluster', 'sandbox'], { ...env, CLUSTER_DEPLOY_CONFIG: '' });
+    expect(status.code, status.stderr).toBe(0);
+    expect(status.stdout).toMatch(new RegExp(`^demo/sandbox: destroyed at \\S+Z by ${path.basename(destroyLog)}\n`));
+    expect(status.stdout).toContain(`\nLog: ${destroyLog}\n`);
+    expect(status.stdout).toContain('Re-run: the cluster was destroyed: the next deploy starts from nothing');
+
+    const check = await cli(['check', '--skip-auth-check'], env);
+    expect(check.code).toBe(1);
+    expect(check.stdout).toBe('');
+    expect(check.stderr).toMatch(
+      /^error: check: demo\/sandbox was destroyed at \S+Z by destroy-\S+\.log: there is no cluster to check \(deploy it again, or stop checking it\)\n$/,
+    );
+
+    const ready = await cli(['logs', '--step', 'wait-ready'], env);
+    expect(ready.code).toBe(0);
+    expect(ready.stdout).toContain('(wait-ready)...');
+    expect(ready.stderr).toMatch(/^logs: step wait-ready of run 3, deploy-\S+\.log \(the newest run with it\)\n$/);
+  });
+
   it('documents the environment defaults in --help', async () => {
     const { stdout } = await cli(['--help'], env);
     expect(stdout).toContain('CLUSTER_DEPLOY_CONFIG');
