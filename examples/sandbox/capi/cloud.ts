@@ -68,7 +68,7 @@ export interface CapiSandboxOptions {
  */
 export const SANDBOX_CATALOG = {
   flavors: ['m1.small', 'm1.medium', 'm1.large'],
-  images: ['ubuntu-2404-kube-v1.35.0', 'ubuntu-2404-kube-v1.36.0'],
+  images: ['ubuntu-2404-kube-v1.34.2', 'ubuntu-2404-kube-v1.35.0'],
   externalNetworks: ['0f4b3a52-1c1e-4d8e-9b55-3f2d8c1e7a10'],
   applicationCredentials: { 'sandbox-app-cred': 'sandbox-secret-value' } as Record<string, string>,
   /** The API address the sandbox's config keeps (deployment.cluster_api.api_server_floating_ip), made beforehand. */
@@ -137,7 +137,7 @@ function globToRegExp(glob: string): RegExp {
 }
 
 /** The node kind (and an existing cluster) shows: one Ready control-plane node. */
-function controlPlaneNode(name: string) {
+function controlPlaneNode(name: string, kubeletVersion: string) {
   return {
     apiVersion: 'v1',
     kind: 'Node',
@@ -152,7 +152,7 @@ function controlPlaneNode(name: string) {
           lastTransitionTime: new Date().toISOString(),
         },
       ],
-      nodeInfo: { kubeletVersion: 'v1.36.1' },
+      nodeInfo: { kubeletVersion },
     },
   };
 }
@@ -272,9 +272,12 @@ export async function startCapiSandbox(options: CapiSandboxOptions): Promise<Cap
   const ticker = setInterval(() => void pass(), stepMs);
 
   const host = {
-    async createKindCluster(name: string) {
-      const api = await startApi(name, 'kind');
-      api.put(controlPlaneNode(`${name}-control-plane`));
+    // A kind node runs the Kubernetes its node image was built with (kind `pkg/build/nodeimage`: the image holds the
+    // binaries; the tag names their version), so /version and the kubelet say the image's version.
+    async createKindCluster(name: string, image: string) {
+      const version = /:(v\d+\.\d+\.\d+)/.exec(image)?.[1];
+      const api = await startApi(name, 'kind', version);
+      api.put(controlPlaneNode(`${name}-control-plane`, version ?? 'v1.36.1'));
       return api;
     },
     kindCluster: (name: string) => {
@@ -335,8 +338,8 @@ export async function startCapiSandbox(options: CapiSandboxOptions): Promise<Cap
     binDir: BIN_DIR,
     async createManagementCluster(name) {
       if (hosted.has(name)) throw new Error(`sandbox cloud: a cluster named ${name} already exists`);
-      const api = await startApi(name, 'management');
-      api.put(controlPlaneNode(`${name}-control-plane`));
+      const api = await startApi(name, 'management', 'v1.35.1');
+      api.put(controlPlaneNode(`${name}-control-plane`, 'v1.35.1'));
       const kubeconfigPath = path.join(options.dir, `${name}.kubeconfig`);
       await writeFileAtomic(kubeconfigPath, api.kubeconfig(name));
       return { kubeconfigPath, api };

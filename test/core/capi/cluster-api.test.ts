@@ -413,7 +413,7 @@ describe('cluster-api steps and their plan', () => {
       '--kubeconfig',
       mgmt,
       '--image',
-      'kindest/node:v1.36.1',
+      'kindest/node:v1.35.1',
       '--wait',
       '5m',
     ]);
