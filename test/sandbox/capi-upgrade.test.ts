@@ -241,7 +241,7 @@ describe('cluster-api upgrade of a pivoted cluster', () => {
     await run.editConfig((text) =>
       text
         .replace('node_machine_flavor: m1.small', 'node_machine_flavor: m1.nope')
-        .replace('    worker_machine_count: 2', '    worker_machine_count: 2\n    stall_timeout: 4s'),
+        .replace('    worker_machine_count: 2', '    worker_machine_count: 2\n    stall_timeouts: {workers: 4s}'),
     );
     const { result, console } = await run.run('deploy', {}, { waitReady: { intervalMs: 300, timeoutMs: 10 * 60_000 } });
     expect(result.failedStep).toBe('capi-wait');
