@@ -241,10 +241,12 @@ describe('cluster-api upgrade of a pivoted cluster', () => {
     await run.editConfig((text) =>
       text
         .replace('node_machine_flavor: m1.small', 'node_machine_flavor: m1.nope')
-        .replace('    worker_machine_count: 2', '    worker_machine_count: 2\n    stall_timeouts: {workers: 4s}'),
+        .replace('    worker_machine_count: 2', '    worker_machine_count: 2\n    stall_timeouts: {rollout: 4s}'),
     );
     const { result, console } = await run.run('deploy', {}, { waitReady: { intervalMs: 300, timeoutMs: 10 * 60_000 } });
     expect(result.failedStep).toBe('capi-wait');
+    // The old workers run on while the new one is stuck: a rollout, stopped at the rollout's limit.
+    expect(result.error).toContain('(phase rollout, limit deployment.cluster_api.stall_timeouts.rollout)');
     expect(result.error).toContain('Fix: deployment.cluster_api.openstack.node_machine_flavor: flavor "m1.nope"');
     expect(console).not.toContain('deleting Cluster default/capi-sandbox');
     expect(run.cloud.clusters().map((c) => c.role)).toEqual(['workload']);
@@ -285,6 +287,35 @@ describe('the sandbox CAPI stand-in rolls the control plane on a kubeadm config 
         return names.length === 1 && names[0] !== before[0] ? names : undefined;
       });
       expect(after).toHaveLength(1);
+    } finally {
+      await run.close();
+    }
+  }, 120_000);
+});
+
+describe("the sandbox's kubelets are the image's, as with real kubeadm images", () => {
+  it('an upgrade onto an image that holds the old kubelet fails in the rollout at once, naming the image field', async () => {
+    // A renamed copy of the old image: capi-upgrade-check sees a new image; only the nodes say what it holds.
+    const run = await startCapiRun((t) => t, { catalog: { images: ['ubuntu-2404-kube-v1.34.2-cis'] } });
+    try {
+      const management = (await run.cloud.createManagementCluster('mgmt')).kubeconfigPath;
+      await run.editConfig((text) => text.replace('bootstrap: kind', `kubeconfig: ${management}`));
+      expect((await run.run()).result.error).toBeUndefined();
+      await run.editConfig(setVersion('1.35.0'));
+      await run.editConfig(setImage('ubuntu-2404-kube-v1.34.2-cis'));
+      const { result } = await run.run('upgrade', {}, { kubernetesVersion: '1.35.0' });
+      expect(result.failedStep).toBe('capi-upgrade-control-plane');
+      expect(result.error).toMatch(
+        /the control plane rollout cannot finish: control plane: capi-sandbox-control-plane-\w+ \(kubelet v1\.34\.2\) runs another kubelet than v1\.35\.0 on a machine at v1\.35\.0: the machine image holds the kubelet .*Set deployment\.cluster_api\.openstack\.image_name to an image built for v1\.35\.0/,
+      );
+      // The Machine says v1.35.0; its Node, from the image, says v1.34.2 (what real kubeadm images do).
+      const machines = run.cloud
+        .api('mgmt')!
+        .list({ group: 'cluster.x-k8s.io', kind: 'Machine' }, 'default')
+        .filter((m) => (m.spec as { version?: string }).version === 'v1.35.0');
+      expect(machines.length).toBeGreaterThan(0);
+      for (const machine of machines)
+        expect((machine.status as { nodeInfo?: { kubeletVersion?: string } }).nodeInfo?.kubeletVersion).toBe('v1.34.2');
     } finally {
       await run.close();
     }

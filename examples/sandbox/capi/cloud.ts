@@ -49,6 +49,8 @@ export interface CapiSandboxOptions {
   dir: string;
   /** Milliseconds between reconcile passes; every object moves at most one phase per pass. Default 500. */
   stepMs?: number;
+  /** How long a new server stays in BUILD before Nova makes it ACTIVE (controllers.ts SimulatedCloud). Default 0. */
+  serverBootMs?: number;
   /** What the simulated project holds besides `SANDBOX_CATALOG` (flavors, images, external networks, credentials). */
   catalog?: {
     flavors?: string[];
@@ -216,6 +218,7 @@ export async function startCapiSandbox(options: CapiSandboxOptions): Promise<Cap
     floatingIps,
     volumes,
     catalog,
+    serverBootMs: options.serverBootMs,
     takeDeleteFault(serverName) {
       const fault = deleteFaults.find((f) => f.times > 0 && f.pattern.test(serverName));
       if (!fault) return undefined;

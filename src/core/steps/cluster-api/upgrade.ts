@@ -5,6 +5,7 @@ import { apiAddressRefusal } from '../../capi/api-address.js';
 import { capiProgress, parseCapiObjects } from '../../capi/status.js';
 import {
   controlPlaneRollout,
+  type RolloutProgress,
   controlPlaneTemplateRef,
   installsKubernetesBySysext,
   partList,
@@ -244,7 +245,7 @@ async function waitForRollout(
   context: StepContext,
   settings: DeploySettings,
   what: string,
-  check: (json: string) => { line: string; done: boolean },
+  check: (json: string) => RolloutProgress,
 ): Promise<string> {
   const commands = new CapiCommands(settings);
   const watcher = new CapiWaitStep(settings);
@@ -256,7 +257,9 @@ async function waitForRollout(
       (json) => {
         const failure = capiProgress(parseCapiObjects(json), settings.clusterName).failure;
         if (failure) throw new MachineFailedError(failure, json);
-        return check(json);
+        const progress = check(json);
+        if (progress.failure) throw new UserError(`${what} cannot finish: ${progress.failure}`);
+        return progress;
       },
       {
         ms: commands.capi.stallTimeouts.rollout,
