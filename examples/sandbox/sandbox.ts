@@ -205,9 +205,9 @@ export function nextCommands(info: SandboxInfo, cwd: string, dir: string): strin
       '# scale up: a third worker machine',
       `sed -i 's/worker_machine_count: 2/worker_machine_count: 3/' ${config}`,
       run('deploy'),
-      '# upgrade Kubernetes to 1.36.0 (the version and an image built for it, in the config)',
-      `sed -i -e 's/version: 1.35.0/version: 1.36.0/' -e 's/kube-v1.35.0/kube-v1.36.0/' ${config}`,
-      run('upgrade', ' --kubernetes-version 1.36.0'),
+      '# upgrade Kubernetes to 1.35.0 (the version and an image built for it, in the config)',
+      `sed -i -e 's/version: 1.34.2/version: 1.35.0/' -e 's/kube-v1.34.2/kube-v1.35.0/' ${config}`,
+      run('upgrade', ' --kubernetes-version 1.35.0'),
     );
   } else {
     lines.push(

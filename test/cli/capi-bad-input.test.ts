@@ -94,7 +94,7 @@ const rows: Row[] = [
   },
   {
     name: 'a value with YAML syntax breaks the rendered template',
-    config: (t) => t.replace('image_name: ubuntu-2404-kube-v1.35.0', `image_name: 'x"} , evil: {'`),
+    config: (t) => t.replace('image_name: ubuntu-2404-kube-v1.34.2', `image_name: 'x"} , evil: {'`),
     error:
       // Real clusterctl re-reads the substituted template itself (YAML 1.1) and fails first.
       /^clusterctl generate cluster failed: .*failed to parse yaml.*; check the template and the values substituted into it \(deployment\.cluster_api\.openstack, \.variables/,

@@ -46,43 +46,44 @@ describe('cluster-deploy upgrade with deployment.method cluster-api', () => {
       'no --kubernetes-version',
       2,
       [],
-      ['1.36.0', 'ubuntu-2404-kube-v1.36.0'],
-      /upgrade with deployment\.method cluster-api needs the target version: --kubernetes-version X\.Y\.Z \(input kubernetes-version\), the one opencenter\.cluster\.kubernetes\.version in .* says \(1\.36\.0 now\)/,
+      ['1.35.0', 'ubuntu-2404-kube-v1.35.0'],
+      /upgrade with deployment\.method cluster-api needs the target version: --kubernetes-version X\.Y\.Z \(input kubernetes-version\), the one opencenter\.cluster\.kubernetes\.version in .* says \(1\.35\.0 now\)/,
     ],
     [
       'a target the config does not say',
       2,
-      ['--kubernetes-version', '1.36.0'],
-      ['1.35.0', 'ubuntu-2404-kube-v1.35.0'],
-      /--kubernetes-version \(input kubernetes-version\) 1\.36\.0 is not opencenter\.cluster\.kubernetes\.version 1\.35\.0 in .*: every deploy renders the config's version, so set it to 1\.36\.0 there/,
+      ['--kubernetes-version', '1.35.0'],
+      ['1.34.2', 'ubuntu-2404-kube-v1.34.2'],
+      /--kubernetes-version \(input kubernetes-version\) 1\.35\.0 is not opencenter\.cluster\.kubernetes\.version 1\.34\.2 in .*: every deploy renders the config's version, so set it to 1\.35\.0 there/,
     ],
     [
       'the version it runs',
       1,
-      ['--kubernetes-version', '1.35.0'],
-      ['1.35.0', 'ubuntu-2404-kube-v1.35.0'],
-      /already runs v1\.35\.0/,
+      ['--kubernetes-version', '1.34.2'],
+      ['1.34.2', 'ubuntu-2404-kube-v1.34.2'],
+      /already runs v1\.34\.2/,
     ],
     [
-      'a skipped minor',
+      // N12: also a skipped minor, but first past what the pinned CAPI supports (its docs/book/src/reference/versions.md)
+      'a version past the pinned Cluster API',
       1,
-      ['--kubernetes-version', '1.37.0'],
-      ['1.37.0', 'ubuntu-2404-kube-v1.36.0'],
-      /Kubernetes 1\.37\.0 skips a minor version: the cluster still runs 1\.35\.0/,
+      ['--kubernetes-version', '1.36.0'],
+      ['1.36.0', 'ubuntu-2404-kube-v1.35.0'],
+      /opencenter\.cluster\.kubernetes\.version 1\.36\.0 is not supported: Cluster API v1\.12\.10 \(deployment\.cluster_api\.providers\.core\) supports Kubernetes 1\.29 to 1\.35 for workload clusters/,
     ],
     [
       'a downgrade',
       1,
-      ['--kubernetes-version', '1.34.2'],
-      ['1.34.2', 'ubuntu-2404-kube-v1.35.0'],
-      /Kubernetes 1\.34\.2 is below what the cluster runs: the API server \(1\.35\.0\)/,
+      ['--kubernetes-version', '1.33.5'],
+      ['1.33.5', 'ubuntu-2404-kube-v1.34.2'],
+      /Kubernetes 1\.33\.5 is below what the cluster runs: the API server \(1\.34\.2\)/,
     ],
     [
       'an unchanged image',
       1,
-      ['--kubernetes-version', '1.36.0'],
-      ['1.36.0', 'ubuntu-2404-kube-v1.35.0'],
-      /set deployment\.cluster_api\.openstack\.image_name to an image built for v1\.36\.0 \(nothing was applied\)/,
+      ['--kubernetes-version', '1.35.0'],
+      ['1.35.0', 'ubuntu-2404-kube-v1.34.2'],
+      /set deployment\.cluster_api\.openstack\.image_name to an image built for v1\.35\.0 \(nothing was applied\)/,
     ],
   ] as const)(
     'refuses %s: exit %i',
@@ -104,23 +105,23 @@ describe('cluster-deploy upgrade with deployment.method cluster-api', () => {
   );
 
   it('upgrades one minor with the image built for it, exit 0', async () => {
-    await run.editConfig(config('1.36.0', 'ubuntu-2404-kube-v1.36.0'));
+    await run.editConfig(config('1.35.0', 'ubuntu-2404-kube-v1.35.0'));
     // The plan shows what the upgrade applies: new templates, the control plane and workers pointed at them.
-    const plan = await cli('plan', '--operation', 'upgrade', '--kubernetes-version', '1.36.0', '--tofu-plan');
+    const plan = await cli('plan', '--operation', 'upgrade', '--kubernetes-version', '1.35.0', '--tofu-plan');
     expect(plan.code, plan.stdout + plan.stderr).toBe(0);
     expect(plan.stdout).toContain('Cluster API plan for demo/capi-sandbox: 2 to create, 2 to change, 0 to delete');
     expect(plan.stdout).toMatch(/^\s+~\s+KubeadmControlPlane default\/capi-sandbox-control-plane$/m);
     expect(plan.stdout).toMatch(/^\s+\+\s+OpenStackMachineTemplate default\/capi-sandbox-md-0-[0-9a-f]{10}$/m);
-    expect((await cluster()).kcp).toEqual(['v1.35.0']); // a plan applies nothing
-    const result = await cli('upgrade', '--kubernetes-version', '1.36.0');
+    expect((await cluster()).kcp).toEqual(['v1.34.2']); // a plan applies nothing
+    const result = await cli('upgrade', '--kubernetes-version', '1.35.0');
     expect(result.code, result.stdout + result.stderr).toBe(0);
-    expect(result.stdout).toMatch(/Upgrade of demo\/capi-sandbox to v1\.36\.0 complete: API at https:\/\//);
-    expect((await cluster()).kcp).toEqual(['v1.36.0']);
+    expect(result.stdout).toMatch(/Upgrade of demo\/capi-sandbox to v1\.35\.0 complete: API at https:\/\//);
+    expect((await cluster()).kcp).toEqual(['v1.35.0']);
     expect(run.cloud.servers()).toHaveLength(3);
     const state = JSON.parse(await fs.readFile(path.join(run.stateDir, 'demo', 'capi-sandbox', 'state.json'), 'utf8'));
     expect(state).toMatchObject({
       operation: 'upgrade',
-      upgradeTarget: '1.36.0',
+      upgradeTarget: '1.35.0',
       clusterApi: { management: 'existing' },
     });
     expect(state.completedAt).toBeDefined();

@@ -26,7 +26,7 @@ const nothing = { servers: [], networks: [], routers: [], loadBalancers: [], flo
 const stall = (text: string) =>
   text
     .replace('node_machine_flavor: m1.small', 'node_machine_flavor: m1.nope')
-    .replace('    worker_machine_count: 2', '    worker_machine_count: 2\n    stall_timeout: 2s');
+    .replace('    worker_machine_count: 2', '    worker_machine_count: 2\n    stall_timeouts: {workers: 2s}');
 
 describe('a deploy with kind that fails before the pivot leaves nothing in the cloud', () => {
   it.each<[string, string, (run: CapiRun) => void, ((text: string) => string)?]>([

@@ -322,12 +322,12 @@ describe('cluster-api with an existing management cluster', () => {
     await run.editConfig((text) =>
       text
         .replace('node_machine_flavor: m1.small', 'node_machine_flavor: m1.nope')
-        .replace('    worker_machine_count: 2', '    worker_machine_count: 2\n    stall_timeout: 4s'),
+        .replace('    worker_machine_count: 2', '    worker_machine_count: 2\n    stall_timeouts: {workers: 4s}'),
     );
     const { result } = await run.run('deploy', {}, { waitReady: { intervalMs: 300, timeoutMs: 10 * 60_000 } });
     expect(result.failedStep).toBe('capi-wait');
     expect(result.error).toMatch(
-      /step "capi-wait" failed: no progress for 4\.0s \(deployment\.cluster_api\.stall_timeout\)/,
+      /step "capi-wait" failed: no progress for 4\.0s while waiting for the worker machines \(phase workers, limit deployment\.cluster_api\.stall_timeouts\.workers\): control plane 1\/1 running, workers 0\/2/,
     );
     expect(result.error).toContain('CAPO: OpenStackServer capi-sandbox-md-0-');
     expect(result.error).toContain(': no flavors were found: name=m1.nope');
@@ -432,7 +432,7 @@ describe('cluster-api with kind: a failed or interrupted first deploy leaves not
     text
       .replace('    template: cluster-template-without-lb.yaml', '    template: cluster-template.yaml')
       .replace('node_machine_flavor: m1.small', 'node_machine_flavor: m1.nope')
-      .replace('    worker_machine_count: 2', '    worker_machine_count: 2\n    stall_timeout: 4s');
+      .replace('    worker_machine_count: 2', '    worker_machine_count: 2\n    stall_timeouts: {workers: 4s}');
   const leftInCloud = (run: CapiRun) => ({
     servers: run.cloud.servers().length,
     networks: run.cloud.networks().length,

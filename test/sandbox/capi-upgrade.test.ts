@@ -8,7 +8,7 @@ import { CAPI_SECRET, startCapiRun, type CapiRun } from '../support/capi-sandbox
 import { waitFor } from '../support/capi-shell.js';
 
 /**
- * operation upgrade with deployment.method cluster-api on the sandbox cloud: a cluster deployed at 1.35 with an ephemeral
+ * operation upgrade with deployment.method cluster-api on the sandbox cloud: a cluster deployed at 1.34 with an ephemeral
  * kind cluster (so pivoted: it upgrades against itself), refused upgrades that apply nothing, then one minor up with
  * the image built for it: the control plane's machines replaced first, then the workers', every node at the target.
  */
@@ -66,27 +66,21 @@ describe('cluster-api upgrade of a pivoted cluster', () => {
   it.each([
     [
       'the version it runs',
-      [setVersion('1.35.0')],
-      '1.35.0',
-      /already runs v1\.35\.0 \(the API server, every node, the KubeadmControlPlane and the MachineDeployments\): nothing to upgrade; to change only the image or a flavor, deploy/,
-    ],
-    [
-      'a skipped minor',
-      [setVersion('1.37.0'), setImage('ubuntu-2404-kube-v1.36.0')],
-      '1.37.0',
-      /Kubernetes 1\.37\.0 skips a minor version: the cluster still runs 1\.35\.0, and Cluster API .* does not support skipping one; upgrade minor by minor, one upgrade each: 1\.35 → 1\.36 → 1\.37/,
+      [setVersion('1.34.2')],
+      '1.34.2',
+      /already runs v1\.34\.2 \(the API server, every node, the KubeadmControlPlane and the MachineDeployments\): nothing to upgrade; to change only the image or a flavor, deploy/,
     ],
     [
       'a downgrade',
-      [setVersion('1.34.2')],
-      '1.34.2',
-      /Kubernetes 1\.34\.2 is below what the cluster runs: the API server \(1\.35\.0\), .*Kubernetes cannot be downgraded/,
+      [setVersion('1.33.5')],
+      '1.33.5',
+      /Kubernetes 1\.33\.5 is below what the cluster runs: the API server \(1\.34\.2\), .*Kubernetes cannot be downgraded/,
     ],
     [
       'an image left as it was',
-      [setVersion('1.36.0')],
-      '1.36.0',
-      /the machine image of the control plane \("ubuntu-2404-kube-v1\.35\.0"\) and of MachineDeployment capi-sandbox-md-0 \("ubuntu-2404-kube-v1\.35\.0"\) is the one the cluster runs, while the version goes from v1\.35\.0 to v1\.36\.0: .*set deployment\.cluster_api\.openstack\.image_name to an image built for v1\.36\.0 \(nothing was applied\)/,
+      [setVersion('1.35.0')],
+      '1.35.0',
+      /the machine image of the control plane \("ubuntu-2404-kube-v1\.34\.2"\) and of MachineDeployment capi-sandbox-md-0 \("ubuntu-2404-kube-v1\.34\.2"\) is the one the cluster runs, while the version goes from v1\.34\.2 to v1\.35\.0: .*set deployment\.cluster_api\.openstack\.image_name to an image built for v1\.35\.0 \(nothing was applied\)/,
     ],
   ])(
     'refuses %s in capi-upgrade-check, applying nothing',
@@ -106,18 +100,34 @@ describe('cluster-api upgrade of a pivoted cluster', () => {
     60_000,
   );
 
-  it('refuses a deploy with another version in capi-apply: a version change is an upgrade', async () => {
+  it('refuses a version past the pinned Cluster API before any step, applying nothing (N12)', async () => {
     const before = await snapshot();
     const original = await fs.readFile(run.configPath, 'utf8');
     await run.editConfig(setVersion('1.36.0'));
-    await run.editConfig(setImage('ubuntu-2404-kube-v1.36.0'));
+    await run.editConfig(setImage('ubuntu-2404-kube-v1.35.0'));
+    try {
+      // A skipped minor too (1.34 → 1.36), but CAPI v1.12's docs/book/src/reference/versions.md ends at 1.35.
+      await expect(run.run('upgrade', {}, { kubernetesVersion: '1.36.0' })).rejects.toThrow(
+        /opencenter\.cluster\.kubernetes\.version 1\.36\.0 is not supported: Cluster API v1\.12\.10 .* supports Kubernetes 1\.29 to 1\.35 for workload clusters and 1\.31 to 1\.35 for management clusters/,
+      );
+      expect(await snapshot()).toEqual(before);
+    } finally {
+      await run.editConfig(() => original);
+    }
+  }, 60_000);
+
+  it('refuses a deploy with another version in capi-apply: a version change is an upgrade', async () => {
+    const before = await snapshot();
+    const original = await fs.readFile(run.configPath, 'utf8');
+    await run.editConfig(setVersion('1.35.0'));
+    await run.editConfig(setImage('ubuntu-2404-kube-v1.35.0'));
     try {
       const { result } = await run.run('deploy');
       expect(result.failedStep).toBe('capi-apply');
       expect(result.error).toContain(
-        "the config's Kubernetes version v1.36.0 (opencenter.cluster.kubernetes.version) is not the cluster's v1.35.0 (KubeadmControlPlane capi-sandbox-control-plane): a version change is an upgrade",
+        "the config's Kubernetes version v1.35.0 (opencenter.cluster.kubernetes.version) is not the cluster's v1.34.2 (KubeadmControlPlane capi-sandbox-control-plane): a version change is an upgrade",
       );
-      expect(result.error).toContain('Nothing was applied: run operation upgrade with kubernetes-version 1.36.0');
+      expect(result.error).toContain('Nothing was applied: run operation upgrade with kubernetes-version 1.35.0');
       expect(await snapshot()).toEqual(before);
     } finally {
       await run.editConfig(() => original);
@@ -125,8 +135,8 @@ describe('cluster-api upgrade of a pivoted cluster', () => {
   }, 60_000);
 
   it('upgrades one minor: the control plane rolled first, then the workers; every node at the target', async () => {
-    await run.editConfig(setVersion('1.36.0'));
-    await run.editConfig(setImage('ubuntu-2404-kube-v1.36.0'));
+    await run.editConfig(setVersion('1.35.0'));
+    await run.editConfig(setImage('ubuntu-2404-kube-v1.35.0'));
     // The order CAPI replaced the machines in, from the self-managed cluster's API.
     const events: string[] = [];
     const api = run.cloud.api('default/capi-sandbox')!;
@@ -139,7 +149,7 @@ describe('cluster-api upgrade of a pivoted cluster', () => {
       const role = object.metadata.labels?.['cluster.x-k8s.io/control-plane'] !== undefined ? 'cp' : 'worker';
       events.push(`${type} ${role} ${(object.spec as { version?: string }).version}`);
     });
-    const { result, console, pipeline } = await run.run('upgrade', {}, { kubernetesVersion: '1.36.0' });
+    const { result, console, pipeline } = await run.run('upgrade', {}, { kubernetesVersion: '1.35.0' });
     stop();
     expect(result.error).toBeUndefined();
     // The refused upgrades above left this upgrade's resume state (the kubeconfig skipped), the refused deploy a
@@ -158,34 +168,34 @@ describe('cluster-api upgrade of a pivoted cluster', () => {
     const detail = (id: string) => result.reports.find((r) => r.id === id)!.detail;
     expect(detail('capi-management-cluster')).toMatch(/^self-managed since the pivot at/);
     expect(detail('capi-upgrade-check')).toBe(
-      'v1.35.0 → v1.36.0: 3 nodes to replace; image of the control plane: "ubuntu-2404-kube-v1.35.0" → "ubuntu-2404-kube-v1.36.0", MachineDeployment capi-sandbox-md-0: "ubuntu-2404-kube-v1.35.0" → "ubuntu-2404-kube-v1.36.0"',
+      'v1.34.2 → v1.35.0: 3 nodes to replace; image of the control plane: "ubuntu-2404-kube-v1.34.2" → "ubuntu-2404-kube-v1.35.0", MachineDeployment capi-sandbox-md-0: "ubuntu-2404-kube-v1.34.2" → "ubuntu-2404-kube-v1.35.0"',
     );
     expect(detail('capi-upgrade-control-plane')).toBe(
-      'control plane: 1/1 machines at v1.36.0, 1 ready (KubeadmControlPlane status.version v1.36.0)',
+      'control plane: 1/1 machines at v1.35.0, 1 ready (KubeadmControlPlane status.version v1.35.0)',
     );
     // The KubeadmConfigTemplate does not hold the version (the MachineDeployment does): it keeps its name.
     expect(detail('capi-upgrade-workers')).toMatch(
-      /^workers: 2\/2 machines at v1\.36\.0, 2 ready; old templates deleted: OpenStackMachineTemplate capi-sandbox-control-plane-[0-9a-f]{10}, OpenStackMachineTemplate capi-sandbox-md-0-[0-9a-f]{10}$/,
+      /^workers: 2\/2 machines at v1\.35\.0, 2 ready; old templates deleted: OpenStackMachineTemplate capi-sandbox-control-plane-[0-9a-f]{10}, OpenStackMachineTemplate capi-sandbox-md-0-[0-9a-f]{10}$/,
     );
     expect(detail('wait-ready')).toContain('3/3 nodes Ready'); // at the target: wait-ready counts only those (kube/ready.ts)
     // Progress lines from CAPI's status (the sandbox's controllers may finish between two polls).
-    expect(console).toMatch(/^ {6}control plane: [01]\/1 machines at v1\.36\.0/m);
-    expect(console).toMatch(/^ {6}workers: [012]\/2 machines at v1\.36\.0/m);
+    expect(console).toMatch(/^ {6}control plane: [01]\/1 machines at v1\.35\.0/m);
+    expect(console).toMatch(/^ {6}workers: [012]\/2 machines at v1\.35\.0/m);
 
     // Control plane first: the MachineDeployment applied at the new version only once the old control plane machine
     // was gone (so no worker at the new version before it either).
-    const lastOldControlPlane = events.lastIndexOf('DELETED cp v1.35.0');
-    expect(lastOldControlPlane).toBeGreaterThan(events.indexOf('ADDED cp v1.36.0'));
-    expect(events.indexOf('MachineDeployment v1.36.0')).toBeGreaterThan(lastOldControlPlane);
-    expect(events.indexOf('ADDED worker v1.36.0')).toBeGreaterThan(events.indexOf('MachineDeployment v1.36.0'));
-    expect(events.filter((e) => e === 'DELETED worker v1.35.0')).toHaveLength(2);
+    const lastOldControlPlane = events.lastIndexOf('DELETED cp v1.34.2');
+    expect(lastOldControlPlane).toBeGreaterThan(events.indexOf('ADDED cp v1.35.0'));
+    expect(events.indexOf('MachineDeployment v1.35.0')).toBeGreaterThan(lastOldControlPlane);
+    expect(events.indexOf('ADDED worker v1.35.0')).toBeGreaterThan(events.indexOf('MachineDeployment v1.35.0'));
+    expect(events.filter((e) => e === 'DELETED worker v1.34.2')).toHaveLength(2);
 
     const nodes = JSON.parse(await kubectl(run, kubeconfig, 'get', 'nodes', '-o', 'json')).items as {
       status: { nodeInfo: { kubeletVersion: string } };
     }[];
-    expect(nodes.map((n) => n.status.nodeInfo.kubeletVersion)).toEqual(['v1.36.0', 'v1.36.0', 'v1.36.0']);
+    expect(nodes.map((n) => n.status.nodeInfo.kubeletVersion)).toEqual(['v1.35.0', 'v1.35.0', 'v1.35.0']);
     expect(JSON.parse(await kubectl(run, kubeconfig, 'version', '-o', 'json')).serverVersion.gitVersion).toBe(
-      'v1.36.0',
+      'v1.35.0',
     );
     const kcp = JSON.parse(
       await kubectl(
@@ -200,7 +210,7 @@ describe('cluster-api upgrade of a pivoted cluster', () => {
         'json',
       ),
     );
-    expect(kcp.status.version).toBe('v1.36.0');
+    expect(kcp.status.version).toBe('v1.35.0');
     expect(run.cloud.servers()).toHaveLength(3);
     expect(run.cloud.clusters().map((c) => c.role)).toEqual(['workload']); // no kind: it upgraded itself
     // The API address is the floating IP made beforehand (api_server_floating_ip): CAPO left it to the new machine.
@@ -215,26 +225,28 @@ describe('cluster-api upgrade of a pivoted cluster', () => {
     expect(openStackCluster.spec.apiServerFloatingIP).toBe('172.24.4.200');
 
     const state = JSON.parse(await fs.readFile(runtimePaths(pipeline.settings).statePath, 'utf8'));
-    expect(state).toMatchObject({ operation: 'upgrade', upgradeTarget: '1.36.0' });
+    expect(state).toMatchObject({ operation: 'upgrade', upgradeTarget: '1.35.0' });
     expect(state.completedAt).toBeDefined();
     expect(state.clusterApi.pivotedAt).toBeDefined();
     expect(console).not.toContain(CAPI_SECRET);
   }, 180_000);
 
   it('a second upgrade to the same version is refused: the cluster runs it', async () => {
-    const { result } = await run.run('upgrade', {}, { kubernetesVersion: '1.36.0' });
+    const { result } = await run.run('upgrade', {}, { kubernetesVersion: '1.35.0' });
     expect(result.failedStep).toBe('capi-upgrade-check');
-    expect(result.error).toMatch(/already runs v1\.36\.0/);
+    expect(result.error).toMatch(/already runs v1\.35\.0/);
   }, 60_000);
 
   it('a re-deploy of the pivoted cluster that stalls in capi-wait deletes nothing: the cluster manages itself', async () => {
     await run.editConfig((text) =>
       text
         .replace('node_machine_flavor: m1.small', 'node_machine_flavor: m1.nope')
-        .replace('    worker_machine_count: 2', '    worker_machine_count: 2\n    stall_timeout: 4s'),
+        .replace('    worker_machine_count: 2', '    worker_machine_count: 2\n    stall_timeouts: {rollout: 4s}'),
     );
     const { result, console } = await run.run('deploy', {}, { waitReady: { intervalMs: 300, timeoutMs: 10 * 60_000 } });
     expect(result.failedStep).toBe('capi-wait');
+    // The old workers run on while the new one is stuck: a rollout, stopped at the rollout's limit.
+    expect(result.error).toContain('(phase rollout, limit deployment.cluster_api.stall_timeouts.rollout)');
     expect(result.error).toContain('Fix: deployment.cluster_api.openstack.node_machine_flavor: flavor "m1.nope"');
     expect(console).not.toContain('deleting Cluster default/capi-sandbox');
     expect(run.cloud.clusters().map((c) => c.role)).toEqual(['workload']);
@@ -281,6 +293,35 @@ describe('the sandbox CAPI stand-in rolls the control plane on a kubeadm config 
   }, 120_000);
 });
 
+describe("the sandbox's kubelets are the image's, as with real kubeadm images", () => {
+  it('an upgrade onto an image that holds the old kubelet fails in the rollout at once, naming the image field', async () => {
+    // A renamed copy of the old image: capi-upgrade-check sees a new image; only the nodes say what it holds.
+    const run = await startCapiRun((t) => t, { catalog: { images: ['ubuntu-2404-kube-v1.34.2-cis'] } });
+    try {
+      const management = (await run.cloud.createManagementCluster('mgmt')).kubeconfigPath;
+      await run.editConfig((text) => text.replace('bootstrap: kind', `kubeconfig: ${management}`));
+      expect((await run.run()).result.error).toBeUndefined();
+      await run.editConfig(setVersion('1.35.0'));
+      await run.editConfig(setImage('ubuntu-2404-kube-v1.34.2-cis'));
+      const { result } = await run.run('upgrade', {}, { kubernetesVersion: '1.35.0' });
+      expect(result.failedStep).toBe('capi-upgrade-control-plane');
+      expect(result.error).toMatch(
+        /the control plane rollout cannot finish: control plane: capi-sandbox-control-plane-\w+ \(kubelet v1\.34\.2\) runs another kubelet than v1\.35\.0 on a machine at v1\.35\.0: the machine image holds the kubelet .*Set deployment\.cluster_api\.openstack\.image_name to an image built for v1\.35\.0/,
+      );
+      // The Machine says v1.35.0; its Node, from the image, says v1.34.2 (what real kubeadm images do).
+      const machines = run.cloud
+        .api('mgmt')!
+        .list({ group: 'cluster.x-k8s.io', kind: 'Machine' }, 'default')
+        .filter((m) => (m.spec as { version?: string }).version === 'v1.35.0');
+      expect(machines.length).toBeGreaterThan(0);
+      for (const machine of machines)
+        expect((machine.status as { nodeInfo?: { kubeletVersion?: string } }).nodeInfo?.kubeletVersion).toBe('v1.34.2');
+    } finally {
+      await run.close();
+    }
+  }, 120_000);
+});
+
 describe('the sandbox CAPI stand-in, as real CAPI v1.12 rolls a version change applied all at once', () => {
   it("holds the new workers until the control plane's rollout is done (MachineSet preflight checks)", async () => {
     const run = await startCapiRun();
@@ -290,8 +331,8 @@ describe('the sandbox CAPI stand-in, as real CAPI v1.12 rolls a version change a
       expect((await run.run()).result.error).toBeUndefined();
       // The new version and image applied all at once (kubectl apply of the rendered manifests, as a deploy did
       // before it refused version changes): only CAPI's own ordering keeps the workers behind the control plane.
-      await run.editConfig(setVersion('1.36.0'));
-      await run.editConfig(setImage('ubuntu-2404-kube-v1.36.0'));
+      await run.editConfig(setVersion('1.35.0'));
+      await run.editConfig(setImage('ubuntu-2404-kube-v1.35.0'));
       const { pipeline } = await run.run('deploy', { step: 'capi-render' });
       const rendered = renderedManifests(pipeline.settings.clusterApi!);
       const events: string[] = [];
@@ -310,14 +351,14 @@ describe('the sandbox CAPI stand-in, as real CAPI v1.12 rolls a version change a
       const { result } = await run.run();
       stop();
       expect(result.error).toBeUndefined();
-      const lastOldControlPlane = events.lastIndexOf('DELETED cp v1.35.0');
+      const lastOldControlPlane = events.lastIndexOf('DELETED cp v1.34.2');
       expect(lastOldControlPlane).toBeGreaterThanOrEqual(0);
-      expect(events.indexOf('ADDED worker v1.36.0')).toBeGreaterThan(lastOldControlPlane);
+      expect(events.indexOf('ADDED worker v1.35.0')).toBeGreaterThan(lastOldControlPlane);
       expect(events.some((e) => /is upgrading \("ControlPlaneIsStable" preflight check failed\)/.test(e))).toBe(true);
       const kcp = run.cloud
         .api('mgmt')!
         .list({ group: 'controlplane.cluster.x-k8s.io', kind: 'KubeadmControlPlane' }, 'default')[0]!;
-      expect((kcp.status as { version?: string }).version).toBe('v1.36.0');
+      expect((kcp.status as { version?: string }).version).toBe('v1.35.0');
     } finally {
       await run.close();
     }
@@ -352,8 +393,8 @@ describe('a cluster without an API address of its own (no load balancer, no api_
       'an upgrade',
       'upgrade' as const,
       'capi-upgrade-check',
-      [setVersion('1.36.0'), setImage('ubuntu-2404-kube-v1.36.0')],
-      'version v1.35.0 → v1.36.0',
+      [setVersion('1.35.0'), setImage('ubuntu-2404-kube-v1.35.0')],
+      'version v1.34.2 → v1.35.0',
     ],
     [
       'a deploy with a new control plane flavor',
@@ -375,7 +416,7 @@ describe('a cluster without an API address of its own (no load balancer, no api_
       };
       for (const edit of edits) await run.editConfig(edit);
       try {
-        const { result } = await run.run(operation, {}, operation === 'upgrade' ? { kubernetesVersion: '1.36.0' } : {});
+        const { result } = await run.run(operation, {}, operation === 'upgrade' ? { kubernetesVersion: '1.35.0' } : {});
         expect(result.failedStep).toBe(step);
         expect(result.error).toContain(`this would replace the control plane machine (${rollout}`);
         expect(result.error).toContain(`lose the API address ${before.address}`);
@@ -415,7 +456,7 @@ describe('a cluster without an API address of its own (no load balancer, no api_
       'default',
       '--type=merge',
       '-p',
-      '{"spec":{"version":"v1.36.0"}}',
+      '{"spec":{"version":"v1.35.0"}}',
     );
     await waitFor('the floating IP CAPO made to be deleted with the old control plane machine', async () =>
       run.cloud.floatingIps().every((f) => f.address !== address),

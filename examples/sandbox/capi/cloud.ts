@@ -49,6 +49,8 @@ export interface CapiSandboxOptions {
   dir: string;
   /** Milliseconds between reconcile passes; every object moves at most one phase per pass. Default 500. */
   stepMs?: number;
+  /** How long a new server stays in BUILD before Nova makes it ACTIVE (controllers.ts SimulatedCloud). Default 0. */
+  serverBootMs?: number;
   /** What the simulated project holds besides `SANDBOX_CATALOG` (flavors, images, external networks, credentials). */
   catalog?: {
     flavors?: string[];
@@ -68,7 +70,7 @@ export interface CapiSandboxOptions {
  */
 export const SANDBOX_CATALOG = {
   flavors: ['m1.small', 'm1.medium', 'm1.large'],
-  images: ['ubuntu-2404-kube-v1.35.0', 'ubuntu-2404-kube-v1.36.0'],
+  images: ['ubuntu-2404-kube-v1.34.2', 'ubuntu-2404-kube-v1.35.0'],
   externalNetworks: ['0f4b3a52-1c1e-4d8e-9b55-3f2d8c1e7a10'],
   applicationCredentials: { 'sandbox-app-cred': 'sandbox-secret-value' } as Record<string, string>,
   /** The API address the sandbox's config keeps (deployment.cluster_api.api_server_floating_ip), made beforehand. */
@@ -137,7 +139,7 @@ function globToRegExp(glob: string): RegExp {
 }
 
 /** The node kind (and an existing cluster) shows: one Ready control-plane node. */
-function controlPlaneNode(name: string) {
+function controlPlaneNode(name: string, kubeletVersion: string) {
   return {
     apiVersion: 'v1',
     kind: 'Node',
@@ -152,7 +154,7 @@ function controlPlaneNode(name: string) {
           lastTransitionTime: new Date().toISOString(),
         },
       ],
-      nodeInfo: { kubeletVersion: 'v1.36.1' },
+      nodeInfo: { kubeletVersion },
     },
   };
 }
@@ -216,6 +218,7 @@ export async function startCapiSandbox(options: CapiSandboxOptions): Promise<Cap
     floatingIps,
     volumes,
     catalog,
+    serverBootMs: options.serverBootMs,
     takeDeleteFault(serverName) {
       const fault = deleteFaults.find((f) => f.times > 0 && f.pattern.test(serverName));
       if (!fault) return undefined;
@@ -272,9 +275,12 @@ export async function startCapiSandbox(options: CapiSandboxOptions): Promise<Cap
   const ticker = setInterval(() => void pass(), stepMs);
 
   const host = {
-    async createKindCluster(name: string) {
-      const api = await startApi(name, 'kind');
-      api.put(controlPlaneNode(`${name}-control-plane`));
+    // A kind node runs the Kubernetes its node image was built with (kind `pkg/build/nodeimage`: the image holds the
+    // binaries; the tag names their version), so /version and the kubelet say the image's version.
+    async createKindCluster(name: string, image: string) {
+      const version = /:(v\d+\.\d+\.\d+)/.exec(image)?.[1];
+      const api = await startApi(name, 'kind', version);
+      api.put(controlPlaneNode(`${name}-control-plane`, version ?? 'v1.36.1'));
       return api;
     },
     kindCluster: (name: string) => {
@@ -335,8 +341,8 @@ export async function startCapiSandbox(options: CapiSandboxOptions): Promise<Cap
     binDir: BIN_DIR,
     async createManagementCluster(name) {
       if (hosted.has(name)) throw new Error(`sandbox cloud: a cluster named ${name} already exists`);
-      const api = await startApi(name, 'management');
-      api.put(controlPlaneNode(`${name}-control-plane`));
+      const api = await startApi(name, 'management', 'v1.35.1');
+      api.put(controlPlaneNode(`${name}-control-plane`, 'v1.35.1'));
       const kubeconfigPath = path.join(options.dir, `${name}.kubeconfig`);
       await writeFileAtomic(kubeconfigPath, api.kubeconfig(name));
       return { kubeconfigPath, api };

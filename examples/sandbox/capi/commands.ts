@@ -48,7 +48,7 @@ export interface ToolResult {
 
 /** What the commands need from the sandbox cloud. */
 export interface CommandHost {
-  createKindCluster(name: string): Promise<ApiServerStandIn>;
+  createKindCluster(name: string, image: string): Promise<ApiServerStandIn>;
   kindCluster(name: string): ApiServerStandIn | undefined;
   kindClusterNames(): string[];
   deleteKindCluster(name: string): Promise<void>;
@@ -328,7 +328,7 @@ async function kind(host: CommandHost, request: ToolRequest, output: Output): Pr
       throw new ToolError(`failed to create cluster: node(s) already exist for a cluster with the name "${name}"`);
     output.err(`Creating cluster "${name}" ...`);
     output.err(` ✓ Ensuring node image (${image}) 🖼`);
-    const api = await host.createKindCluster(name);
+    const api = await host.createKindCluster(name, image);
     output.err(' ✓ Preparing nodes 📦');
     output.err(' ✓ Writing configuration 📜');
     output.err(' ✓ Starting control-plane 🕹️');

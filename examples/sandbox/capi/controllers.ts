@@ -54,6 +54,8 @@ export interface SimServer {
   faultAt?: string;
   createdAt?: string;
   flavor?: string;
+  /** The Glance image it boots (the OpenStackMachine's spec.image.filter.name). */
+  image?: string;
   address: string;
 }
 
@@ -109,6 +111,12 @@ export interface SimulatedCloud {
   /** By address; the project is not admin, so a floating IP is created only with an address Neutron picks. */
   floatingIps: Map<string, SimFloatingIp>;
   catalog: SimCatalog;
+  /**
+   * How long Nova keeps a new server in BUILD (a real boot takes minutes, against stall limits of 20-30: the sandbox's
+   * tests scale both down). CAPO requeues a BUILD server every 10 s and moves on only once it is ACTIVE (CAPO v0.14.7
+   * `controllers/openstackserver_controller.go:402-404`, `controllers/openstackmachine_controller.go:70`). Default 0.
+   */
+  serverBootMs?: number;
   /**
    * The Nova failure a test armed for the server about to be created, if any: `atCreate` a synchronous refusal of
    * the create request (quota), else an ERROR state reached after the create was accepted (scheduling).
@@ -1127,6 +1135,7 @@ export class CapiControllers {
           fault: fault?.message,
           createdAt: new Date().toISOString(),
           flavor: spec(openStackMachine ?? ({} as KubeObject)).flavor,
+          image: spec(openStackMachine ?? ({} as KubeObject)).image?.filter?.name,
           address: `10.6.0.${10 + this.cloud.servers.size}`,
         };
         this.cloud.servers.set(name, created);
@@ -1137,6 +1146,14 @@ export class CapiControllers {
           `Created server ${name} with id ${created.id}`,
         );
         this.writeServer(cluster, machine, created);
+        return;
+      }
+      if (
+        server.status === 'BUILD' &&
+        !server.fault &&
+        Date.now() - Date.parse(server.createdAt ?? '') < (this.cloud.serverBootMs ?? 0)
+      ) {
+        this.writeServer(cluster, machine, server);
         return;
       }
       if (server.status === 'BUILD') {
@@ -1169,7 +1186,7 @@ export class CapiControllers {
     if (isControlPlane && server?.status === 'ACTIVE') this.reconcileApiFloatingIp(cluster, machine);
     if (phase === 'Provisioned' && server) {
       if (!workload.get(NODE, undefined, name))
-        workload.put(newNode(name, server, spec(machine).version, isControlPlane));
+        workload.put(newNode(name, server, imageKubelet(server.image) ?? spec(machine).version, isControlPlane));
       if (isControlPlane) workload.setReady(true);
     }
     const node = workload.get(NODE, undefined, name);
@@ -1479,6 +1496,18 @@ function replicaCounts(desired: number, machines: KubeObject[]) {
   };
 }
 
+/**
+ * The kubelet an image holds: the image, not the Machine, decides it. CAPI's kubeadm bootstrap runs the kubeadm and
+ * the kubelet installed in the image (CAPO `docs/book/src/clusteropenstack/configuration.md`: the image must carry
+ * them at KUBERNETES_VERSION; the node reports its kubelet's own version, which the Machine controller copies into
+ * status.nodeInfo, CAPI `internal/controllers/machine/machine_controller_noderef.go:119`), so a machine at v1.35.0 on
+ * an image built for v1.34.2 shows kubelet v1.34.2. The sandbox's images say their version in the name, as
+ * image-builder names them (`ubuntu-2404-kube-v1.34.2`); an image named otherwise is taken as the machine's version.
+ */
+export function imageKubelet(image: string | undefined): string | undefined {
+  return image === undefined ? undefined : /-kube-(v\d+\.\d+\.\d+)/.exec(image)?.[1];
+}
+
 function newNode(name: string, server: SimServer, version: string | undefined, controlPlane: boolean): KubeObject {
   return {
     apiVersion: 'v1',
@@ -1504,7 +1533,7 @@ function newNode(name: string, server: SimServer, version: string | undefined, c
       ],
       conditions: [notReadyCondition()],
       nodeInfo: {
-        kubeletVersion: version ?? 'v1.35.0',
+        kubeletVersion: version ?? 'v1.34.2',
         containerRuntimeVersion: 'containerd://2.1.4',
         osImage: 'Ubuntu 24.04.3 LTS',
         architecture: 'amd64',

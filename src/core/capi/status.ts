@@ -95,7 +95,12 @@ export interface CapiProgress {
   workers: { running: number; desired: number };
   /** True once the Cluster object exists. */
   clusterFound: boolean;
+  /** The phase the wait is in, for its stall limit: the first of these not yet done. */
+  phase: WaitPhase;
 }
+
+/** capi-wait's phases, in order (their stall limits: model/capi-stall.ts). */
+export type WaitPhase = 'infrastructure' | 'first_control_plane' | 'control_plane' | 'workers' | 'rollout';
 
 function conditions(object: KubeObject): z.infer<typeof ConditionSchema>[] {
   const status = object.status;
@@ -193,7 +198,16 @@ export function capiProgress(objects: readonly KubeObject[], clusterName: string
     controlPlane.running >= controlPlane.desired &&
     workers.running >= workers.desired &&
     machines.length === controlPlane.desired + workers.desired;
-  return { line, done, failure, controlPlane, workers, clusterFound: !!cluster };
+  const waitPhase: WaitPhase = !infrastructureReady
+    ? 'infrastructure'
+    : !controlPlaneInitialized
+      ? 'first_control_plane'
+      : controlPlane.desired === 0 || controlPlane.running < controlPlane.desired
+        ? 'control_plane'
+        : workers.running < workers.desired
+          ? 'workers'
+          : 'rollout';
+  return { line, done, failure, controlPlane, workers, clusterFound: !!cluster, phase: waitPhase };
 }
 
 /**

@@ -74,6 +74,8 @@ export function withV(version: unknown): string {
 export interface RolloutProgress {
   line: string;
   done: boolean;
+  /** Machines at the target whose node runs another kubelet: their image holds it, and no wait changes that. */
+  failure?: string;
 }
 
 type Listed = ReturnType<typeof parseCapiObjects>[number];
@@ -93,6 +95,22 @@ function machinesLine(what: string, machines: Listed[], desired: number, target:
   const atTarget = machines.filter((m) => withV(looseSpec(m).version) === target).length;
   const old = machines.length - atTarget;
   return `${what}: ${atTarget}/${desired} machines at ${target}${old > 0 ? `, ${old} old left` : ''}, ${ready} ready`;
+}
+
+/**
+ * The machines at `target` whose node reports another kubelet (CAPI copies the Node's nodeInfo into the Machine's
+ * status: `internal/controllers/machine/machine_controller_noderef.go:119`). The kubelet is the image's, whatever the
+ * Machine's version says, so such a machine stays as it is: the rollout fails at once, naming the image field.
+ */
+function kubeletMismatch(what: string, machines: Listed[], target: string): string | undefined {
+  const off = machines.flatMap((m) => {
+    const kubelet = looseStatus(m).nodeInfo?.kubeletVersion;
+    if (withV(looseSpec(m).version) !== target || typeof kubelet !== 'string' || kubelet === '') return [];
+    const release = /^v?(\d+\.\d+\.\d+)/.exec(kubelet)?.[1];
+    return release !== undefined && `v${release}` === target ? [] : [`${m.metadata.name} (kubelet ${kubelet})`];
+  });
+  if (off.length === 0) return undefined;
+  return `${what}: ${off.join(', ')} ${off.length === 1 ? 'runs' : 'run'} another kubelet than ${target} on a machine at ${target}: the machine image holds the kubelet (and kubeadm), not the Machine's version. Set deployment.cluster_api.openstack.image_name to an image built for ${target} and upgrade again (the machines stay as they are; Kubernetes allows a kubelet one minor behind the API server)`;
 }
 
 /**
@@ -128,7 +146,8 @@ export function controlPlaneRollout(
     machines.every((m) => withV(looseSpec(m).version) === target) &&
     (status?.upToDateReplicas ?? desired) >= desired &&
     ready >= desired;
-  return { line, done };
+  const failure = kubeletMismatch('control plane', machines, target);
+  return { line, done, ...(failure && { failure }) };
 }
 
 /** The MachineDeployments' rollout to `target`: each has seen its new spec, and its machines are all new and ready. */
@@ -165,7 +184,12 @@ export function workersRollout(
       (md.status?.upToDateReplicas ?? desired) >= desired &&
       ready >= desired;
   }
-  return { line: machinesLine('workers', machinesAll, desiredAll, target, readyAll), done };
+  const failure = kubeletMismatch('workers', machinesAll, target);
+  return {
+    line: machinesLine('workers', machinesAll, desiredAll, target, readyAll),
+    done,
+    ...(failure && { failure }),
+  };
 }
 
 /**

@@ -32,7 +32,7 @@ export interface PollOptions {
    * No progress for `ms` (the same line all along) calls `onStall` with that line, which throws: a wait that
    * stopped moving fails long before the timeout (capi-wait's stall time).
    */
-  stall?: { ms: number; onStall: (last: string) => Promise<never> };
+  stall?: { ms: number | (() => number); onStall: (last: string) => Promise<never> };
 }
 
 /**
@@ -59,11 +59,14 @@ export async function poll<T>(
     }
     if (result.done) return { value: result.value, attempts };
     last = result.line;
-    if (stall && Date.now() - changedAt >= stall.ms) await stall.onStall(last);
+    // A function gives the limit of the phase the last attempt saw (capi-wait's per-phase stall limits).
+    const stallMs = stall && (typeof stall.ms === 'number' ? stall.ms : stall.ms());
+    if (stall && stallMs !== undefined && Date.now() - changedAt >= stallMs) await stall.onStall(last);
     const remaining = deadline - Date.now();
     if (remaining <= 0) throw options.timeoutError(last);
     // Wake up for the stall too: it is judged after an attempt.
-    const untilStall = stall ? Math.max(stall.ms - (Date.now() - changedAt), 0) + 1 : Number.POSITIVE_INFINITY;
+    const untilStall =
+      stallMs !== undefined ? Math.max(stallMs - (Date.now() - changedAt), 0) + 1 : Number.POSITIVE_INFINITY;
     await sleep(Math.min(pause, remaining, untilStall), signal);
     if (signal?.aborted) throw new InterruptedError();
     pause = Math.min(pause * 2, options.intervalMs);

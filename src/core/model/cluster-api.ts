@@ -3,6 +3,7 @@ import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import type { ClusterConfig } from './config.js';
 import { UsageError, UserError } from '../lib/errors.js';
+import { STALL_LIMITS, STALL_PHASE_NAMES, STALL_PHASES, stallField, type StallPhase } from './capi-stall.js';
 
 /** Everything `deployment.method: cluster-api` needs, resolved once from the config and options. */
 export interface ClusterApiSettings {
@@ -21,8 +22,8 @@ export interface ClusterApiSettings {
   workerMachineCount: number;
   /** spec.apiServerFloatingIP of the rendered OpenStackCluster: an API address the cluster keeps through rollouts. */
   apiServerFloatingIp?: string;
-  /** capi-wait gives up after this long without progress (deployment.cluster_api.stall_timeout). */
-  stallTimeoutMs: number;
+  /** How long each phase of a wait may show no progress (deployment.cluster_api.stall_timeouts, capi-stall.ts). */
+  stallTimeouts: Record<StallPhase, number>;
   /** With its "v", as clusterctl and the KubeadmControlPlane want it. */
   kubernetesVersion: string;
   /** The template variables from the config (no secrets: credentials go into a Secret, never through here). */
@@ -219,7 +220,7 @@ export function resolveClusterApiSettings(
     controlPlaneMachineCount: capi.control_plane_machine_count,
     workerMachineCount: capi.worker_machine_count,
     ...(capi.api_server_floating_ip && { apiServerFloatingIp: capi.api_server_floating_ip }),
-    stallTimeoutMs: stallTimeout(capi.stall_timeout, source),
+    stallTimeouts: stallTimeouts(capi.stall_timeouts, source),
     kubernetesVersion: `v${version.replace(/^v/, '')}`,
     variables,
     variableFields,
@@ -230,13 +231,19 @@ export function resolveClusterApiSettings(
   };
 }
 
-const STALL_LIMITS = { min: 1_000, max: 2 * 3_600_000 };
-
-function stallTimeout(text: string, source: string): number {
-  const ms = parseDuration(text, `${source}: ${FIELD}.stall_timeout`);
-  if (ms < STALL_LIMITS.min || ms > STALL_LIMITS.max)
-    throw new UserError(`${source}: ${FIELD}.stall_timeout: "${text}" must be between 1s and 2h`);
-  return ms;
+/** Each phase's stall limit: the config's, else the default; each between STALL_LIMITS. */
+function stallTimeouts(given: Partial<Record<StallPhase, string>>, source: string): Record<StallPhase, number> {
+  const limits = {} as Record<StallPhase, number>;
+  for (const phase of STALL_PHASE_NAMES) {
+    const text = given[phase] ?? STALL_PHASES[phase].defaultText;
+    const ms = parseDuration(text, `${source}: ${stallField(phase)}`);
+    if (ms < STALL_LIMITS.min || ms > STALL_LIMITS.max)
+      throw new UserError(
+        `${source}: ${stallField(phase)}: "${text}" must be between ${STALL_LIMITS.text} (the default, ${STALL_PHASES[phase].defaultText}, is at least what CAPO's own e2e allows for ${STALL_PHASES[phase].what})`,
+      );
+    limits[phase] = ms;
+  }
+  return limits;
 }
 
 /**

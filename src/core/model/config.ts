@@ -8,6 +8,7 @@ import { KUBERNETES_VERSION_PATTERN, NAME_PATTERN, NAME_RULE } from '../lib/opti
 import { refuseConfigPlaceholders } from './placeholders.js';
 import { CONFIG_FILE, parseYamlMapping } from '../lib/yaml.js';
 import { describeUnknownKeys, findUnknownKeys } from './unknown-keys.js';
+import { STALL_PHASE_NAMES, type StallPhase } from './capi-stall.js';
 
 /**
  * The parts of the config that only this tool reads: every key there must be one it knows. Elsewhere the config is
@@ -37,6 +38,11 @@ const provider = (name: string, version: string) =>
     .trim()
     .regex(/^[a-z0-9][a-z0-9-]{0,62}:v\d{1,4}\.\d{1,4}\.\d{1,4}(-[0-9A-Za-z.-]{1,40})?$/, PROVIDER_RULE)
     .default(`${name}:${version}`);
+const STALL_RULE = 'must be a duration such as 30m, 90s or 1h (no sign, at least 1s)';
+const stallDuration = z
+  .string({ error: STALL_RULE })
+  .trim()
+  .regex(/^(\d{1,9}(\.\d{1,3})?(ms|h|m|s))+$/, { error: STALL_RULE });
 const machineCount = (rule: string, min: number) =>
   z.number({ error: rule }).int({ error: rule }).min(min, { error: rule }).max(1000, { error: rule });
 /** One OPENSTACK_* value for the template: a single line, so it cannot break the YAML it is substituted into. */
@@ -108,12 +114,19 @@ const ClusterApiConfigSchema = z.object({
     })
     .default(1),
   worker_machine_count: machineCount('must be a whole number of workers from 0 to 1000', 0).default(1),
-  /** capi-wait fails after this long without progress, quoting what CAPO reported (a duration, 1s to 2h). */
-  stall_timeout: z
-    .string({ error: 'must be a duration such as 10m' })
-    .trim()
-    .regex(/^(\d+(\.\d+)?(ms|h|m|s))+$/, { error: 'must be a duration such as 10m, 90s or 1h' })
-    .default('10m'),
+  /**
+   * How long each phase of the Cluster API waits may show no progress before the step fails, quoting what CAPO
+   * reported (capi-stall.ts: the phases and their defaults, at least CAPO's own e2e allowances).
+   */
+  stall_timeouts: z
+    .object(
+      Object.fromEntries(STALL_PHASE_NAMES.map((phase) => [phase, stallDuration.optional()])) as Record<
+        StallPhase,
+        z.ZodOptional<typeof stallDuration>
+      >,
+      { error: `must be a mapping of phase to duration (${STALL_PHASE_NAMES.join(', ')}), like {control_plane: 45m}` },
+    )
+    .prefault({}),
   /**
    * A floating IP made beforehand (openstack floating ip create) as the API address of a cluster without an API load
    * balancer: rendered into the OpenStackCluster's spec.apiServerFloatingIP, so CAPO keeps it through control-plane

@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
+import { requireSupportedKubernetes } from './capi-versions.js';
 import {
   requireUpgradeTarget,
   resolveClusterApiSettings,
@@ -268,6 +269,14 @@ export function resolveSettings(options: DeployOptions): DeploySettings {
       : undefined;
   if (clusterApi && operation === 'upgrade')
     requireUpgradeTarget(options.kubernetesVersion, clusterApi, options.configPath!);
+  // A deploy or an upgrade renders the config's version: refused here when the pinned Cluster API does not support it.
+  if (clusterApi && (operation === 'deploy' || operation === 'upgrade'))
+    requireSupportedKubernetes({
+      core: clusterApi.providers.core,
+      kubernetesVersion: clusterApi.kubernetesVersion,
+      selfHosted: clusterApi.management.kind === 'kind',
+      source: options.configPath!,
+    });
   return {
     operation,
     organization,

@@ -178,20 +178,66 @@ describe('cluster-api settings from the config', () => {
       config(KIND.replace('dns_nameservers: 1.1.1.1', 'dns_nameservers: "1.1.1.1, 8.8.8.8"')),
       /deployment\.cluster_api\.openstack\.dns_nameservers: must be one nameserver/,
     ],
+    // N9: each phase's stall limit, deployment.cluster_api.stall_timeouts
     [
-      'a stall timeout that is no duration',
-      config(`${KIND}\n    stall_timeout: soon`),
-      /deployment\.cluster_api\.stall_timeout: must be a duration such as 10m/,
+      'a stall limit that is no duration',
+      config(`${KIND}\n    stall_timeouts: {control_plane: soon}`),
+      /deployment\.cluster_api\.stall_timeouts\.control_plane: must be a duration such as 30m, 90s or 1h/,
     ],
     [
-      'a stall timeout of a number (not a string)',
-      config(`${KIND}\n    stall_timeout: 600`),
-      /deployment\.cluster_api\.stall_timeout: must be a duration such as 10m/,
+      'an empty stall limit',
+      config(`${KIND}\n    stall_timeouts: {workers: ""}`),
+      /deployment\.cluster_api\.stall_timeouts\.workers: must be a duration such as 30m/,
     ],
     [
-      'a stall timeout too long',
-      config(`${KIND}\n    stall_timeout: 3h`),
-      /deployment\.cluster_api\.stall_timeout: "3h" must be between 1s and 2h/,
+      'a negative stall limit',
+      config(`${KIND}\n    stall_timeouts: {infrastructure: -5m}`),
+      /deployment\.cluster_api\.stall_timeouts\.infrastructure: must be a duration such as 30m, 90s or 1h \(no sign, at least 1s\)/,
+    ],
+    [
+      'a stall limit of a number (not a string)',
+      config(`${KIND}\n    stall_timeouts: {rollout: 600}`),
+      /deployment\.cluster_api\.stall_timeouts\.rollout: must be a duration such as 30m/,
+    ],
+    [
+      'a stall limit too long',
+      config(`${KIND}\n    stall_timeouts: {delete: 25h}`),
+      /deployment\.cluster_api\.stall_timeouts\.delete: "25h" must be between 1s and 24h \(the default, 10m, is at least what CAPO's own e2e allows for the cluster's deletion\)/,
+    ],
+    [
+      'a huge stall limit',
+      config(`${KIND}\n    stall_timeouts: {first_control_plane: 999999999h}`),
+      /stall_timeouts\.first_control_plane: "999999999h" must be between 1s and 24h/,
+    ],
+    [
+      'a stall limit under a second',
+      config(`${KIND}\n    stall_timeouts: {workers: 500ms}`),
+      /stall_timeouts\.workers: "500ms" must be between 1s and 24h/,
+    ],
+    [
+      'a stall limit with a newline',
+      config(`${KIND}\n    stall_timeouts: {workers: "5m\\nrm"}`),
+      /stall_timeouts\.workers: must be a duration such as 30m/,
+    ],
+    [
+      'stall limits that are no mapping',
+      config(`${KIND}\n    stall_timeouts: 10m`),
+      /deployment\.cluster_api\.stall_timeouts: must be a mapping of phase to duration \(infrastructure, first_control_plane, control_plane, workers, rollout, delete\)/,
+    ],
+    [
+      'an unknown phase',
+      config(`${KIND}\n    stall_timeouts: {control_plan: 45m}`),
+      /deployment\.cluster_api\.stall_timeouts\.control_plan: not a setting this tool knows; did you mean control_plane\?/,
+    ],
+    [
+      'a phase that is no name of one',
+      config(`${KIND}\n    stall_timeouts: {lb: 45m}`),
+      /deployment\.cluster_api\.stall_timeouts\.lb: not a setting this tool knows; remove it/,
+    ],
+    [
+      'the old single stall_timeout',
+      config(`${KIND}\n    stall_timeout: 10m`),
+      /deployment\.cluster_api\.stall_timeout: not a setting this tool knows; did you mean stall_timeouts\?/,
     ],
     [
       'negative workers',
@@ -370,6 +416,43 @@ describe('cluster-api settings from the config', () => {
 });
 
 describe('cluster-api steps and their plan', () => {
+  it('gives each wait phase its own stall limit, at least CAPO e2e allowances, and the plans show them (N9)', async () => {
+    const defaults = await settingsOf(config(KIND));
+    // CAPO v0.14.7 test/e2e/data/e2e_conf.yaml: wait-cluster 20m, wait-control-plane 30m, wait-worker-nodes 30m,
+    // wait-machine-upgrade 30m, wait-delete-cluster 5m.
+    expect(defaults.clusterApi!.stallTimeouts).toEqual({
+      infrastructure: 20 * 60_000,
+      first_control_plane: 30 * 60_000,
+      control_plane: 30 * 60_000,
+      workers: 30 * 60_000,
+      rollout: 30 * 60_000,
+      delete: 10 * 60_000,
+    });
+    const given = await settingsOf(config(`${KIND}\n    stall_timeouts: {control_plane: 45m, workers: 1h30m}`));
+    expect(given.clusterApi!.stallTimeouts).toMatchObject({
+      infrastructure: 20 * 60_000,
+      control_plane: 45 * 60_000,
+      workers: 90 * 60_000,
+    });
+    const wait = (await buildSteps(given)).find((s) => s.id === 'capi-wait')!;
+    expect((await wait.plan()).actions).toContain(
+      'no progress within a phase for its limit fails the same way: infrastructure 20m00s, first_control_plane 30m00s, control_plane 45m00s, workers 1h30m, rollout 30m00s (deployment.cluster_api.stall_timeouts)',
+    );
+    const upgrade = await settingsOf(config(`${KIND}\n    stall_timeouts: {rollout: 40m}`), {
+      operation: 'upgrade',
+      kubernetesVersion: '1.35.0',
+    });
+    const rolling = (await buildSteps(upgrade)).find((s) => s.id === 'capi-upgrade-control-plane')!;
+    expect((await rolling.plan()).actions!.join('\n')).toContain(
+      'no progress for rollout 40m00s (deployment.cluster_api.stall_timeouts) fails with what CAPO reported',
+    );
+    const destroy = await settingsOf(config(KIND), { operation: 'destroy' });
+    const deletion = (await buildSteps(destroy)).find((s) => s.id === 'capi-delete-cluster')!;
+    expect((await deletion.plan()).actions!.join('\n')).toContain(
+      'no progress for delete 10m00s (deployment.cluster_api.stall_timeouts) fails with what CAPO reported',
+    );
+  });
+
   it('runs its own steps: pivot only with kind, move-back only in a destroy from kind', async () => {
     const kind = await settingsOf(config(KIND));
     expect((await buildSteps(kind)).map((s) => s.id)).toEqual([...CLUSTER_API_STEPS.deploy]);
@@ -413,7 +496,7 @@ describe('cluster-api steps and their plan', () => {
       '--kubeconfig',
       mgmt,
       '--image',
-      'kindest/node:v1.36.1',
+      'kindest/node:v1.35.1',
       '--wait',
       '5m',
     ]);
@@ -785,6 +868,37 @@ describe('Cluster API status', () => {
       done: false,
       clusterFound: false,
       line: 'control plane 0/0 running, workers 0/0 (no Cluster object yet)',
+    });
+  });
+
+  it.each([
+    ['no Cluster yet', [], 'infrastructure'],
+    ['infrastructure not ready', [{ type: 'ControlPlaneInitialized', status: 'False' }], 'infrastructure'],
+    [
+      'infrastructure ready, control plane not initialized',
+      [{ type: 'InfrastructureReady', status: 'True' }],
+      'first_control_plane',
+    ],
+  ] as const)('says the wait phase, for its stall limit (N9): %s', (_, conditions, phase) => {
+    expect(capiProgress(conditions.length ? [cluster([...conditions])] : [], 'c').phase).toBe(phase);
+  });
+
+  it('says the later wait phases: the other control plane machines, the workers, then the rollout', () => {
+    const up = cluster([
+      { type: 'InfrastructureReady', status: 'True' },
+      { type: 'ControlPlaneInitialized', status: 'True' },
+    ]);
+    const kcp = object('KubeadmControlPlane', 'c-cp', { spec: { replicas: 3 } });
+    const md = object('MachineDeployment', 'c-md-0', { spec: { replicas: 1 } });
+    const cps = [cp('a', 'Running'), cp('b', 'Running')];
+    expect(capiProgress([up, kcp, md, ...cps, cp('c', 'Provisioning')], 'c').phase).toBe('control_plane');
+    const allCp = [...cps, cp('c', 'Running')];
+    expect(capiProgress([up, kcp, md, ...allCp, worker('w', 'Provisioning')], 'c').phase).toBe('workers');
+    // Every machine running, one of them not yet up to date: a rollout.
+    const rolling = object('MachineDeployment', 'c-md-0', { spec: { replicas: 1 }, status: { upToDateReplicas: 0 } });
+    expect(capiProgress([up, kcp, rolling, ...allCp, worker('w', 'Running')], 'c')).toMatchObject({
+      phase: 'rollout',
+      done: false,
     });
   });
 

@@ -44,6 +44,26 @@ describe('the one poll loop', () => {
     else await expect(run).resolves.toMatchObject({ value: doneAt });
   });
 
+  it("a phase's own limit applies: a long phase within its limit goes on, a short one past its limit stalls", async () => {
+    // capi-wait's phases: the infrastructure may sit on one line far longer than a later phase may.
+    const limits: Record<string, number> = { infrastructure: 60_000, workers: 50 };
+    let phase = 'infrastructure';
+    const started = Date.now();
+    const run = poll(
+      async () => {
+        phase = Date.now() - started < 200 ? 'infrastructure' : 'workers';
+        return { done: false as const, line: `waiting for the ${phase}` };
+      },
+      {
+        timeoutMs: 60_000,
+        intervalMs: 10,
+        stall: { ms: () => limits[phase]!, onStall: stalled },
+        timeoutError: (last) => new Error(last),
+      },
+    );
+    await expect(run).rejects.toThrow(/^stalled at: waiting for the workers$/);
+  });
+
   it('a line that keeps changing never stalls: the timeout ends it, naming the last line', async () => {
     let count = 0;
     const run = poll(async () => ({ done: false as const, line: `${++count} machines` }), {

@@ -10,7 +10,8 @@ import { CapiCommands, NO_CLUSTER_API } from '../../capi/management.js';
 import { failureLine } from '../../lib/command.js';
 import { sleep } from '../../lib/poll.js';
 import type { CommandResult } from '../../lib/command.js';
-import { maskKubeconfig, pollObjects } from './shared.js';
+import { maskKubeconfig, pollObjects, stallLimitsText, stallMessage } from './shared.js';
+import { CapiWaitStep } from './wait.js';
 import { remainingObjects } from './cleanup.js';
 
 const WorkloadListSchema = z.object({
@@ -93,7 +94,7 @@ export class CapiDeleteClusterStep implements Step {
       writes: [],
       actions: [
         `first, on the workload cluster: delete its LoadBalancer Services and Cinder-backed claims (all at once), wait for them at most ${formatDuration(workloadCleanupBudget(this.settings.waitReady.timeoutMs))} together; a claim a Pod still uses is reported and left`,
-        `wait (progress: machines and servers left) until the Cluster is gone; timeout ${formatDuration(this.settings.waitReady.timeoutMs)}`,
+        `wait (progress: machines and servers left) until the Cluster is gone; no progress for ${stallLimitsText(capi, ['delete'])} fails with what CAPO reported; timeout ${formatDuration(this.settings.waitReady.timeoutMs)}`,
         `then delete Secret ${capi.namespace}/${credentialsSecret}`,
         ...(capi.management.kind === 'kind' ? [`then kind delete cluster --name ${capi.management.clusterName}`] : []),
       ],
@@ -230,8 +231,19 @@ export class CapiDeleteClusterStep implements Step {
         `the management cluster (${displayPath(management)}, ${capi.management.source}) has no Cluster API installed, so it holds no Cluster ${name}: destroy with the management cluster ${name} was deployed from; if no deploy got as far as clusterctl-init, nothing was created: delete the resume state (${displayPath(runtimePaths(this.settings).statePath)}) instead`,
       );
     }
-    await pollObjects(context, this.commands.watch(management), `the deletion of cluster ${name}`, (json) =>
-      remainingObjects(json, name),
+    await pollObjects(
+      context,
+      this.commands.watch(management),
+      `the deletion of cluster ${name}`,
+      (json) => remainingObjects(json, name),
+      {
+        ms: capi.stallTimeouts.delete,
+        onStall: async (last, json) => {
+          throw new UserError(
+            `${stallMessage(capi, 'delete', last)}${await new CapiWaitStep(this.settings).diagnosis(context, json)}\n  If Octavia load balancers made by the cluster's Services remain (openstack loadbalancer list), CAPO cannot delete the network: delete them, then destroy again`,
+          );
+        },
+      },
     );
     await context.exec(
       this.commands.kubectl(

@@ -10,9 +10,7 @@ import type { Step, StepContext, StepPlan } from '../../model/step.js';
 import { CapiCommands } from '../../capi/management.js';
 import { failureLine } from '../../lib/command.js';
 import { maskKubeconfig } from './shared.js';
-
-/** The management cluster's Kubernetes with bootstrap: kind. */
-export const KIND_NODE_IMAGE = 'kindest/node:v1.36.1';
+import { KIND_NODE_IMAGE } from '../../model/capi-versions.js';
 
 /**
  * The management cluster: an existing one (reachable?), or an ephemeral kind cluster created here.
@@ -39,9 +37,8 @@ export class CapiManagementClusterStep implements Step {
       capi.management.clusterName,
       '--kubeconfig',
       management,
-      // Pinned, not kind's default: a newer kind would bring a node image CAPI v1.12 may not support as a
-      // management cluster (v1.36 from v1.12.8, CAPI `docs/book/src/reference/versions.md`); this is kind
-      // v0.32.0's own default.
+      // Pinned, not kind's default: kind v0.32.0's default (v1.36.1) is past what CAPI v1.12 supports for a
+      // management cluster (model/capi-versions.ts).
       '--image',
       KIND_NODE_IMAGE,
       '--wait',

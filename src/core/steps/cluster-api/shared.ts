@@ -10,6 +10,18 @@ import type { StepContext } from '../../model/step.js';
 import type { CapiCommands } from '../../capi/management.js';
 import { poll } from '../../lib/poll.js';
 import { failureLine } from '../../lib/command.js';
+import { STALL_PHASE_NAMES, STALL_PHASES, stallField, type StallPhase } from '../../model/capi-stall.js';
+import type { ClusterApiSettings } from '../../model/cluster-api.js';
+
+/** The stall limits a plan shows: each phase's, from the config or its default. */
+export function stallLimitsText(capi: ClusterApiSettings, phases: readonly StallPhase[] = STALL_PHASE_NAMES): string {
+  return `${phases.map((phase) => `${phase} ${formatDuration(capi.stallTimeouts[phase])}`).join(', ')} (deployment.cluster_api.stall_timeouts)`;
+}
+
+/** The stall error's head: the phase, its limit and the field that sets it. */
+export function stallMessage(capi: ClusterApiSettings, phase: StallPhase, last: string): string {
+  return `no progress for ${formatDuration(capi.stallTimeouts[phase])} while waiting for ${STALL_PHASES[phase].what} (phase ${phase}, limit ${stallField(phase)}): ${last}`;
+}
 
 /**
  * Once capi-pivot has begun (and not finished), the objects may be half-way out of kind: applying
@@ -45,14 +57,14 @@ export async function applyPrivately(
 /**
  * Polls `objects` until `done` says so, with pauses from 0.5 s doubling up to the interval, a line
  * each time the progress changes, and a timeout naming the last progress. With `stall`, the same line
- * for `stall.ms` (no progress) calls `stall.onStall` with it (which throws).
+ * for `stall.ms` (no progress; a function: the limit of the phase now) calls `stall.onStall` with it (which throws).
  */
 export async function pollObjects(
   context: StepContext,
   command: CommandSpec,
   what: string,
   check: (json: string) => { line: string; done: boolean },
-  stall?: { ms: number; onStall: (last: string, lastJson: string) => Promise<never> },
+  stall?: { ms: number | (() => number); onStall: (last: string, lastJson: string) => Promise<never> },
 ): Promise<string> {
   const { timeoutMs, intervalMs } = context.settings.waitReady;
   let lastJson = '';

@@ -5,6 +5,7 @@ import { apiAddressRefusal } from '../../capi/api-address.js';
 import { capiProgress, parseCapiObjects } from '../../capi/status.js';
 import {
   controlPlaneRollout,
+  type RolloutProgress,
   controlPlaneTemplateRef,
   installsKubernetesBySysext,
   partList,
@@ -23,7 +24,7 @@ import { renderedManifests } from '../../model/cluster-api.js';
 import type { DeploySettings } from '../../model/settings.js';
 import type { Step, StepContext, StepPlan } from '../../model/step.js';
 import { MANIFESTS_FILE } from '../../capi/manifests.js';
-import { MachineFailedError, pollObjects } from './shared.js';
+import { MachineFailedError, pollObjects, stallLimitsText, stallMessage } from './shared.js';
 import { CapiWaitStep } from './wait.js';
 
 /**
@@ -239,15 +240,14 @@ async function applyPart(
   }
 }
 
-/** Waits on one part's rollout with progress; a failed machine stops it at once, no progress for stall_timeout too. */
+/** Waits on one part's rollout with progress; a failed machine stops it at once, no progress for the rollout's stall limit too. */
 async function waitForRollout(
   context: StepContext,
   settings: DeploySettings,
   what: string,
-  check: (json: string) => { line: string; done: boolean },
+  check: (json: string) => RolloutProgress,
 ): Promise<string> {
   const commands = new CapiCommands(settings);
-  const { stallTimeoutMs } = commands.capi;
   const watcher = new CapiWaitStep(settings);
   try {
     return await pollObjects(
@@ -257,13 +257,15 @@ async function waitForRollout(
       (json) => {
         const failure = capiProgress(parseCapiObjects(json), settings.clusterName).failure;
         if (failure) throw new MachineFailedError(failure, json);
-        return check(json);
+        const progress = check(json);
+        if (progress.failure) throw new UserError(`${what} cannot finish: ${progress.failure}`);
+        return progress;
       },
       {
-        ms: stallTimeoutMs,
+        ms: commands.capi.stallTimeouts.rollout,
         onStall: async (last, json) => {
           throw new UserError(
-            `no progress for ${formatDuration(stallTimeoutMs)} (deployment.cluster_api.stall_timeout) in ${what}: ${last}${await watcher.diagnosis(context, json)}`,
+            `${stallMessage(commands.capi, 'rollout', last)} (${what})${await watcher.diagnosis(context, json)}`,
           );
         },
       },
@@ -316,7 +318,7 @@ export class CapiUpgradeControlPlaneStep extends RolloutStep {
   protected describe(): string[] {
     return [
       `${this.file} (0600, deleted after): the KubeadmControlPlane at v${this.settings.kubernetesVersion} and its OpenStackMachineTemplate, from the rendered manifests`,
-      `then wait (progress: machines at the target, old ones left, ready) until KubeadmControlPlane status.version is the target and every machine is new and ready; no progress for ${formatDuration(this.commands.capi.stallTimeoutMs)} (stall_timeout) fails with what CAPO reported; timeout ${formatDuration(this.settings.waitReady.timeoutMs)}`,
+      `then wait (progress: machines at the target, old ones left, ready) until KubeadmControlPlane status.version is the target and every machine is new and ready; no progress for ${stallLimitsText(this.commands.capi, ['rollout'])} fails with what CAPO reported; timeout ${formatDuration(this.settings.waitReady.timeoutMs)}`,
     ];
   }
 
@@ -341,7 +343,7 @@ export class CapiUpgradeWorkersStep extends RolloutStep {
     return [
       'refused while the KubeadmControlPlane is not at the target (status.version): the workers follow the control plane',
       `${this.file} (0600, deleted after): the MachineDeployments at v${this.settings.kubernetesVersion} with their OpenStackMachineTemplates and KubeadmConfigTemplates`,
-      `then wait (progress as for the control plane) until every worker machine is new and ready; stall_timeout ${formatDuration(this.commands.capi.stallTimeoutMs)}; then the machine templates no longer used are deleted`,
+      `then wait (progress as for the control plane) until every worker machine is new and ready; no progress for ${stallLimitsText(this.commands.capi, ['rollout'])} fails; then the machine templates no longer used are deleted`,
     ];
   }
 

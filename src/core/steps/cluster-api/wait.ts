@@ -1,4 +1,4 @@
-import { capiProgress, CLUSTER_NAME_LABEL, parseCapiObjects } from '../../capi/status.js';
+import { capiProgress, CLUSTER_NAME_LABEL, parseCapiObjects, type WaitPhase } from '../../capi/status.js';
 import { renderedManifests, type ClusterApiSettings } from '../../model/cluster-api.js';
 import type { CommandSpec } from '../../lib/command.js';
 import { formatDuration } from '../../lib/duration.js';
@@ -11,7 +11,16 @@ import { CapiCommands } from '../../capi/management.js';
 import { diagnose, type ErroredServer, erroredServers, type RenderedValues } from '../../capi/diagnose.js';
 import { readServerFaults } from '../../openstack/server-faults.js';
 import { MANIFESTS_FILE, manifestObjects } from '../../capi/manifests.js';
-import { MachineFailedError, pivotInProgress, pollObjects } from './shared.js';
+import { MachineFailedError, pivotInProgress, pollObjects, stallLimitsText, stallMessage } from './shared.js';
+
+/** The phases capi-wait tells apart (capiProgress), each with its stall limit. */
+const WAIT_PHASES: readonly WaitPhase[] = [
+  'infrastructure',
+  'first_control_plane',
+  'control_plane',
+  'workers',
+  'rollout',
+];
 
 /** The machine template types whose names carry a hash of their spec. */
 const TEMPLATE_TYPES = [
@@ -86,6 +95,7 @@ export class CapiWaitStep implements Step {
       writes: [],
       actions: [
         `poll until InfrastructureReady and ControlPlaneInitialized, ${capi.controlPlaneMachineCount} control plane and ${capi.workerMachineCount} worker machines Running; a failed machine (CAPO's InstanceCreateFailed, a failureMessage) fails at once, quoting CAPO's log, Events and conditions and, for a server in ERROR, Nova's fault (GET /servers/{id}${this.settings.authCheck.enabled ? '' : ': not with --skip-auth-check'}); timeout ${formatDuration(this.settings.waitReady.timeoutMs)}`,
+        `no progress within a phase for its limit fails the same way: ${stallLimitsText(capi, WAIT_PHASES)}`,
       ],
     };
   }
@@ -97,6 +107,8 @@ export class CapiWaitStep implements Step {
   async run(context: StepContext): Promise<string> {
     const { capi, management } = this.commands;
     const name = this.settings.clusterName;
+    // The phase of the last look decides the stall limit: each phase takes as long as it takes without a count moving.
+    let phase: WaitPhase = 'infrastructure';
     try {
       const line = await pollObjects(
         context,
@@ -105,14 +117,13 @@ export class CapiWaitStep implements Step {
         (json) => {
           const progress = capiProgress(parseCapiObjects(json), name);
           if (progress.failure) throw new MachineFailedError(progress.failure, json);
+          phase = progress.phase;
           return progress;
         },
         {
-          ms: capi.stallTimeoutMs,
+          ms: () => capi.stallTimeouts[phase],
           onStall: async (last, json) => {
-            throw new UserError(
-              `no progress for ${formatDuration(capi.stallTimeoutMs)} (deployment.cluster_api.stall_timeout): ${last}${await this.diagnosis(context, json)}`,
-            );
+            throw new UserError(`${stallMessage(capi, phase, last)}${await this.diagnosis(context, json)}`);
           },
         },
       );
