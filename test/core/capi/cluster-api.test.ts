@@ -438,6 +438,14 @@ describe('cluster-api steps and their plan', () => {
     expect((await wait.plan()).actions).toContain(
       'no progress within a phase for its limit fails the same way: infrastructure 20m00s, first_control_plane 30m00s, control_plane 45m00s, workers 1h30m, rollout 30m00s (deployment.cluster_api.stall_timeouts)',
     );
+    // The whole wait: the phases' limits together (20m + 30m + 45m + 1h30m), not wait-ready's 30m default...
+    expect((await wait.plan()).actions!.join('\n')).toContain(
+      "timeout 3h05m (--timeout, or the phases' limits together when longer)",
+    );
+    // ...and a longer --timeout where one is given.
+    const longer = await settingsOf(config(KIND), { waitReady: { timeoutMs: 4 * 3_600_000, intervalMs: 5_000 } });
+    const longWait = (await buildSteps(longer)).find((s) => s.id === 'capi-wait')!;
+    expect((await longWait.plan()).actions!.join('\n')).toContain('timeout 4h00m (--timeout');
     const upgrade = await settingsOf(config(`${KIND}\n    stall_timeouts: {rollout: 40m}`), {
       operation: 'upgrade',
       kubernetesVersion: '1.35.0',

@@ -5,6 +5,7 @@ import { UserError } from '../../lib/errors.js';
 import { writePrivateFile } from '../../lib/files.js';
 import { kubeconfigSecrets } from '../../kube/kubeconfig.js';
 import type { Redactor } from '../../lib/redact.js';
+import type { DeploySettings } from '../../model/settings.js';
 import type { DeployState } from '../../model/state.js';
 import type { StepContext } from '../../model/step.js';
 import type { CapiCommands } from '../../capi/management.js';
@@ -54,19 +55,31 @@ export async function applyPrivately(
   }
 }
 
+/** The whole wait of a Cluster API poll: `--timeout`, or its phases' stall limits together when longer. */
+export function waitTimeout(settings: DeploySettings, budgetMs = 0): number {
+  return Math.max(settings.waitReady.timeoutMs, budgetMs);
+}
+
 /**
  * Polls `objects` until `done` says so, with pauses from 0.5 s doubling up to the interval, a line
  * each time the progress changes, and a timeout naming the last progress. With `stall`, the same line
  * for `stall.ms` (no progress; a function: the limit of the phase now) calls `stall.onStall` with it (which throws).
+ * A wait with stall limits ends after `--timeout` or `stall.budgetMs` (its phases' limits together), whichever is
+ * longer: the default timeout is wait-ready's, shorter than what CAPO's own e2e allows a whole deploy.
  */
 export async function pollObjects(
   context: StepContext,
   command: CommandSpec,
   what: string,
   check: (json: string) => { line: string; done: boolean },
-  stall?: { ms: number | (() => number); onStall: (last: string, lastJson: string) => Promise<never> },
+  stall?: {
+    ms: number | (() => number);
+    budgetMs?: number;
+    onStall: (last: string, lastJson: string) => Promise<never>;
+  },
 ): Promise<string> {
-  const { timeoutMs, intervalMs } = context.settings.waitReady;
+  const { intervalMs } = context.settings.waitReady;
+  const timeoutMs = waitTimeout(context.settings, stall?.budgetMs);
   let lastJson = '';
   const { value } = await poll<string>(
     async () => {

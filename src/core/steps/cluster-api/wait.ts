@@ -11,7 +11,14 @@ import { CapiCommands } from '../../capi/management.js';
 import { diagnose, type ErroredServer, erroredServers, type RenderedValues } from '../../capi/diagnose.js';
 import { readServerFaults } from '../../openstack/server-faults.js';
 import { MANIFESTS_FILE, manifestObjects } from '../../capi/manifests.js';
-import { MachineFailedError, pivotInProgress, pollObjects, stallLimitsText, stallMessage } from './shared.js';
+import {
+  MachineFailedError,
+  pivotInProgress,
+  pollObjects,
+  stallLimitsText,
+  stallMessage,
+  waitTimeout,
+} from './shared.js';
 
 /** The phases capi-wait tells apart (capiProgress), each with its stall limit. */
 const WAIT_PHASES: readonly WaitPhase[] = [
@@ -21,6 +28,12 @@ const WAIT_PHASES: readonly WaitPhase[] = [
   'workers',
   'rollout',
 ];
+
+/** A fresh deploy passes the first four phases one after the other; a re-deploy only rolls out. */
+function waitBudget(limits: Readonly<Record<WaitPhase, number>>): number {
+  const build = limits.infrastructure + limits.first_control_plane + limits.control_plane + limits.workers;
+  return Math.max(build, limits.rollout);
+}
 
 /** The machine template types whose names carry a hash of their spec. */
 const TEMPLATE_TYPES = [
@@ -94,7 +107,7 @@ export class CapiWaitStep implements Step {
       reads: [this.commands.management],
       writes: [],
       actions: [
-        `poll until InfrastructureReady and ControlPlaneInitialized, ${capi.controlPlaneMachineCount} control plane and ${capi.workerMachineCount} worker machines Running; a failed machine (CAPO's InstanceCreateFailed, a failureMessage) fails at once, quoting CAPO's log, Events and conditions and, for a server in ERROR, Nova's fault (GET /servers/{id}${this.settings.authCheck.enabled ? '' : ': not with --skip-auth-check'}); timeout ${formatDuration(this.settings.waitReady.timeoutMs)}`,
+        `poll until InfrastructureReady and ControlPlaneInitialized, ${capi.controlPlaneMachineCount} control plane and ${capi.workerMachineCount} worker machines Running; a failed machine (CAPO's InstanceCreateFailed, a failureMessage) fails at once, quoting CAPO's log, Events and conditions and, for a server in ERROR, Nova's fault (GET /servers/{id}${this.settings.authCheck.enabled ? '' : ': not with --skip-auth-check'}); timeout ${formatDuration(waitTimeout(this.settings, waitBudget(capi.stallTimeouts)))} (--timeout, or the phases' limits together when longer)`,
         `no progress within a phase for its limit fails the same way: ${stallLimitsText(capi, WAIT_PHASES)}`,
       ],
     };
@@ -122,6 +135,7 @@ export class CapiWaitStep implements Step {
         },
         {
           ms: () => capi.stallTimeouts[phase],
+          budgetMs: waitBudget(capi.stallTimeouts),
           onStall: async (last, json) => {
             throw new UserError(`${stallMessage(capi, phase, last)}${await this.diagnosis(context, json)}`);
           },
