@@ -105,7 +105,9 @@ function rerunOf(state: DeployState): string {
  * A cluster whose last saved operation is a completed destroy: when, and by which run. A state that cannot be
  * read is left for the run to report (a check reads it the same forgiving way: engine/selection.ts).
  */
-export async function destroyedCluster(files: ClusterFiles): Promise<{ at: string; run: string | null } | undefined> {
+export async function destroyedCluster(
+  files: ClusterFiles,
+): Promise<{ at: string; run: string | null; state: DeployState } | undefined> {
   let state: DeployState | undefined;
   try {
     state = readState(files.statePath);
@@ -113,7 +115,7 @@ export async function destroyedCluster(files: ClusterFiles): Promise<{ at: strin
     return undefined;
   }
   if (!state?.destroyedAt) return undefined;
-  return { at: state.destroyedAt, run: runOf(state, logOf(await runLogs(files.logDir), state.operation)) };
+  return { at: state.destroyedAt, run: runOf(state, logOf(await runLogs(files.logDir), state.operation)), state };
 }
 
 export interface StatusReport {

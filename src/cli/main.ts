@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { runDeploy } from '../core/engine/engine.js';
 import { describeCheckReport } from '../core/model/check-report.js';
 import { CommandFailedError, commandExecutor, failureHeadline } from '../core/lib/command.js';
-import { EXIT, RefusalError, UsageError, UserError, errorMessage, exitCodeFor } from '../core/lib/errors.js';
+import { EXIT, UsageError, UserError, errorMessage, exitCodeFor } from '../core/lib/errors.js';
 import { colourWanted, DeployOutput } from '../core/lib/output.js';
 import { openPipeline, type Pipeline } from '../core/engine/pipeline.js';
 import {
@@ -22,7 +22,7 @@ import { renderCapiChanges, runCapiPlan } from '../core/capi/preview.js';
 import { Redactor } from '../core/lib/redact.js';
 import { escapeInvisible } from '../core/lib/echo.js';
 import { interruptible, interruptNote } from '../core/engine/signals.js';
-import { checkStepIds, keepsResumeState } from '../core/engine/selection.js';
+import { checkStepIds, keepsResumeState, refuseCheckOfDestroyed } from '../core/engine/selection.js';
 import { nodeDecisions, renderNodeDecisions } from '../core/kubespray/node-plan.js';
 import {
   checkDestroyConfirmation,
@@ -150,18 +150,12 @@ async function checkCliPlanCredential(pipeline: Pipeline, policy: PlanCredential
   });
 }
 
-/**
- * A check after a completed destroy: the cluster is gone, so tofu would report every resource as drift to create.
- * Said as what it is, exit 1 as for every check that cannot run (docs/cli.md); a deploy makes the cluster again.
- */
-async function refuseCheckOfDestroyed(pipeline: Pipeline): Promise<void> {
+/** A check after a completed destroy is refused by the engine; here with the log of the run that destroyed it. */
+async function refuseCheckOfDestroyedCluster(pipeline: Pipeline): Promise<void> {
   const { settings } = pipeline;
   const files = clusterFiles(settings.stateDir, settings.organization, settings.clusterName);
   const destroyed = await destroyedCluster(files);
-  if (destroyed)
-    throw new RefusalError(
-      `check: ${files.cluster} was destroyed at ${destroyed.at}${destroyed.run ? ` by ${destroyed.run}` : ''}: there is no cluster to check (deploy it again, or stop checking it)`,
-    );
+  if (destroyed) refuseCheckOfDestroyed(destroyed.state, files.cluster, destroyed.run);
 }
 
 /**
@@ -309,7 +303,7 @@ async function execute(command: CliCommand, argv: readonly string[]): Promise<nu
         refuseWaitOptionsOnDestroy(pipeline.settings, command.options.waitReady, 'destroy', cliFlag);
       }
       if (command.options.operation === 'check') {
-        await refuseCheckOfDestroyed(pipeline);
+        await refuseCheckOfDestroyedCluster(pipeline);
         await checkCliPlanCredential(pipeline, command.planCredential);
       }
       // With --json, stdout carries only the result; progress goes to stderr.

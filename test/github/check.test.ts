@@ -268,4 +268,19 @@ describe('the deploy action with operation: check', () => {
     },
     60_000,
   );
+
+  // Last: it destroys the sandbox's cluster.
+  it('a scheduled check after a destroy says the cluster was destroyed (exit 1) and opens no health issue', async () => {
+    const destroyed = await job(runner, 320, { operation: 'destroy', 'confirm-destroy': 'sandbox', timeout: '', interval: '' });
+    expect(destroyed.code, destroyed.stdout).toBe(0);
+    const issues = gh.issues(REPO).length;
+    const main = await check(321, { 'health-issue': 'true' });
+    expect(main.code).toBe(1);
+    expect(main.stdout).toMatch(
+      /::error::check: demo\/sandbox was destroyed at \S+Z by \S+\/runs\/320\S*: there is no cluster to check \(deploy it again, or stop checking it\)/,
+    );
+    expect(main.stdout).not.toContain('drift');
+    expect(gh.issues(REPO)).toHaveLength(issues);
+    expect(artifactsOf(321)).toEqual([]);
+  }, 180_000);
 });

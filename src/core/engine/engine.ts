@@ -14,6 +14,7 @@ import {
   decideStep,
   keepsResumeState,
   loadStartingState,
+  refuseCheckOfDestroyed,
   selectSteps,
   usesSavedState,
   type StepFilter,
@@ -197,6 +198,7 @@ async function runSelected(run: DeployRun, selected: Step[], exec: Exec): Promis
     await ensurePrivateDir(path.dirname(run.logPath));
     output.openLogFile(run.logPath, logHeader(run));
   }
+  if (settings.operation === 'check') refuseCheckOfDestroyed(await store.load().catch(() => undefined), cluster);
   const { state, note } = await loadStartingState(store, cluster, filter, settings.operation);
   if (note) output.line(note);
   const useState = usesSavedState(filter);

@@ -1,6 +1,6 @@
 import { closest } from '../lib/did-you-mean.js';
 import { quoteInput } from '../lib/echo.js';
-import { UsageError } from '../lib/errors.js';
+import { RefusalError, UsageError } from '../lib/errors.js';
 import { OPERATIONS, type Operation } from '../lib/option-values.js';
 import {
   emptyState,
@@ -220,4 +220,18 @@ export async function loadStartingState(
     return fresh(`the last ${operation} completed at ${saved.completedAt}; running every step`, saved);
   }
   return { state: saved };
+}
+
+/**
+ * A check after a completed destroy: the cluster is gone, so tofu would report every resource as drift to create (and
+ * a nightly check open a health issue for it). Refused as what it is; a deploy makes the cluster again. `by`: the run
+ * that destroyed it, when the caller knows more than the state (the CLI's log file).
+ */
+export function refuseCheckOfDestroyed(saved: DeployState | undefined, cluster: string, by?: string | null): void {
+  if (!saved?.destroyedAt) return;
+  const run =
+    by ?? saved.run?.url ?? (saved.run && `GitHub Actions run ${saved.run.id} (attempt ${saved.run.attempt})`);
+  throw new RefusalError(
+    `check: ${cluster} was destroyed at ${saved.destroyedAt}${run ? ` by ${run}` : ''}: there is no cluster to check (deploy it again, or stop checking it)`,
+  );
 }
