@@ -136,25 +136,28 @@ function seqEnd(): Code[] {
  * the input is done, the output is past OUT_SIZE, or at a sequence still open at n; returns where.
  */
 function run(): Code[] {
-  const [i, n, flags, b, k, e, w, m] = [0, 1, 2, 3, 4, 5, 6, 7];
-  const out = global.get(G_OUT);
-  const advance = (by: Code) => [global.set(G_OUT, i32.add(out, by)), local.set(i, i32.add(local.get(i), by))];
+  const [i, n, flags, b, k, e, w, m, o, lineStart] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+  // The output position and line start live in locals while running (globals are slower), saved on the way out.
+  const out = local.get(o);
+  const advance = (by: Code) => [local.set(o, i32.add(out, by)), local.set(i, i32.add(local.get(i), by))];
   const stampWord = (at: number) => i64.store(at, out, i64.load(STAMP + at, i32.const(0)));
   return [
     global.set(G_STATUS, i32.const(DONE)),
+    local.set(o, global.get(G_OUT)),
+    local.set(lineStart, global.get(G_LINE_START)),
     block(
       loop(
         brIf(1, i32.ge_u(local.get(i), local.get(n))),
         brIf(1, i32.gt_u(out, i32.const(OUT + OUT_SIZE))),
         when(
-          global.get(G_LINE_START),
+          local.get(lineStart),
           // 32 bytes, the stamp's 25 and what the next bytes overwrite.
           stampWord(0),
           stampWord(8),
           stampWord(16),
           stampWord(24),
-          global.set(G_OUT, i32.add(out, i32.const(STAMP_LENGTH))),
-          global.set(G_LINE_START, i32.const(0)),
+          local.set(o, i32.add(out, i32.const(STAMP_LENGTH))),
+          local.set(lineStart, i32.const(0)),
         ),
         block(
           loop(
@@ -191,11 +194,13 @@ function run(): Code[] {
         ...advance(i32.const(1)),
         when(
           i32.eq(local.get(b), i32.const(NEWLINE)),
-          global.set(G_LINE_START, i32.and(i32.shr_u(local.get(flags), i32.const(2)), i32.const(1))),
+          local.set(lineStart, i32.and(i32.shr_u(local.get(flags), i32.const(2)), i32.const(1))),
         ),
         br(0),
       ),
     ),
+    global.set(G_OUT, out),
+    global.set(G_LINE_START, local.get(lineStart)),
     local.get(i),
   ];
 }
@@ -216,7 +221,7 @@ function module(): object {
       globals: { out: OUT, lineStart: 0, status: DONE },
       functions: {
         seqEnd: { params: 2, locals: ['i32', 'i32', 'i32', 'i32'], body: seqEnd() },
-        run: { params: 3, locals: ['i32', 'i32', 'i32', 'i64', 'i64'], body: run() },
+        run: { params: 3, locals: ['i32', 'i32', 'i32', 'i64', 'i64', 'i32', 'i32'], body: run() },
       },
     }),
   );
