@@ -189,14 +189,18 @@ export async function runCommand(spec: CommandSpec, options: RunCommandOptions):
   }
 
   return new Promise((resolve, reject) => {
-    const child = childProcess().spawn(program, args, {
-      cwd: spec.cwd,
-      env: spec.env,
-      stdio: ['ignore', outPipe?.child ?? 'pipe', errPipe?.child ?? 'pipe'],
-      detached: true,
-    });
-    // The child has its own copies of its ends: ours would keep the readers from ever seeing the end.
-    for (const pipe of pipes) pipe.child.destroy();
+    let child: ReturnType<ReturnType<typeof childProcess>['spawn']>;
+    try {
+      child = childProcess().spawn(program, args, {
+        cwd: spec.cwd,
+        env: spec.env,
+        stdio: ['ignore', outPipe?.child ?? 'pipe', errPipe?.child ?? 'pipe'],
+        detached: true,
+      });
+    } finally {
+      // The child has its own copies of its ends: ours would keep the readers from ever seeing the end.
+      for (const pipe of pipes) pipe.child.destroy();
+    }
     readers.push(outPipe?.reader ?? child.stdout!, errPipe?.reader ?? child.stderr!);
     if (!outPipe) child.stdout!.on('data', onStdout);
     if (!errPipe) child.stderr!.on('data', onStderr);

@@ -339,6 +339,18 @@ describe('output through the reused read memory', () => {
     expect(result.stdout.split('\n').slice(0, -1)).toEqual(wanted(lines));
   });
 
+  it.each([
+    { name: 'an argument with a NUL byte', argv: [node, '-e', 'a\0b'] },
+    { name: 'a program name with a NUL byte', argv: ['no\0de'] },
+  ])('$name: refused before the child starts, and no pipe is left open', async ({ argv }) => {
+    const pipes = () => process.getActiveResourcesInfo().filter((r) => r === 'PipeWrap').length;
+    const before = pipes();
+    await expect(runCommand({ argv, cwd: tmpdir(), env }, { redactor: new Redactor() })).rejects.toThrow(/null bytes/);
+    // Closing a handle completes on a later turn of the event loop.
+    for (let i = 0; i < 100 && pipes() > before; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(pipes()).toBe(before);
+  });
+
   it('works with node’s own pipes where no socket can be made (a TMPDIR too long for a socket path)', async () => {
     const long = mkdtempSync(path.join(tmpdir(), `${'d'.repeat(120)}-`));
     const before = process.env.TMPDIR;
