@@ -327,6 +327,22 @@ describe('output through the reused read memory', () => {
     expect(result.tail.at(-1)).toBe(wanted(lines).at(-1));
   });
 
+  it('stdout held back while stderr has a line open comes out as written (4 MiB behind an unfinished stderr line)', async () => {
+    const lines = 42_000;
+    const script = `process.stderr.write('err starts ', () => { for (let i = 0; i < ${lines}; i++) process.stdout.write('out ' + String(i).padStart(8, '0') + ' ' + 'x'.repeat(86) + '\\n'); setTimeout(() => process.stderr.write('and ends\\n'), 50); });`;
+    let seen = '';
+    const result = await runCommand(
+      { argv: [node, '-e', script], cwd: tmpdir(), env },
+      { redactor: new Redactor(), output: (t) => (seen += t) },
+    );
+    expect(result.exitCode).toBe(0);
+    const out = seen.split('\n');
+    expect(out.filter((l) => l.includes('out '))).toHaveLength(lines);
+    expect(out.filter((l) => l.startsWith('out '))).toEqual(wanted(lines).slice(out[0]!.includes('out ') ? 1 : 0));
+    expect(seen).toContain('err starts ');
+    expect(seen).toContain('and ends\n');
+  });
+
   it.each([
     { name: 'captured stdout', raw: false },
     { name: 'captured raw stdout', raw: true },
