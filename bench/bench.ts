@@ -4,8 +4,7 @@
 // the YAML parser on a config just under its size limit, targets on 1,000 clusters (bench/targets.ts),
 // and day 2 on the sandbox (bench/day2.ts).
 import { execFileSync, spawn } from 'node:child_process';
-import { closeSync, openSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -16,8 +15,7 @@ import { buildPlanComment } from '../src/github/comments/plan-comment.js';
 import { actionNode, inputVariable, ROOT, runnerInputs } from '../test/support/action-runner.js';
 import { benchDay2 } from './day2.js';
 import { benchTargets } from './targets.js';
-import { benchSecrets, writeBenchLog } from './stream-fixture.js';
-import { Redactor } from '../src/core/lib/redact.js';
+import { benchStream } from './stream.js';
 import { benchToolCaches } from './tool-caches.js';
 
 const RUNS = 5;
@@ -160,113 +158,7 @@ console.log(
 );
 await sandbox.close();
 
-/** How many strings the redactor searches a stream for: the benchmark's secrets with all their forms. */
-function streamForms(): number {
-  const redactor = new Redactor();
-  for (const secret of benchSecrets()) redactor.add(secret);
-  return redactor.bytes.patterns.length;
-}
-
-const streamMiB = Number(process.env.BENCH_STREAM_MB ?? 1024);
-const streamBytes = streamMiB * 1024 * 1024;
-console.log(
-  `\na step streaming ${streamMiB} MiB of tool output (20 secrets and their encoded forms, ${streamForms()} strings; console to /dev/null, log file in ${tmpdir()})`,
-);
-const data = path.join(workDir, 'tool-output.log');
-await writeBenchLog(data, streamBytes);
-const devNull = openSync('/dev/null', 'w');
-
-/** The exit status of a child, once it has closed. */
-function waitFor(child: ReturnType<typeof spawn>): Promise<number | null> {
-  return new Promise((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', resolve);
-  });
-}
-
-/** bench/stream-step.ts in a child node: its own figures (streaming time, peak RSS) and its whole run. */
-async function streamStep(): Promise<{
-  wall: number;
-  seconds: number;
-  cpu: number;
-  maxRssMiB: number;
-  logged: number;
-}> {
-  const start = performance.now();
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(ROOT, 'bench', 'stream-step.ts'), data, String(streamBytes)],
-    { cwd: ROOT, stdio: ['ignore', devNull, 'pipe'] },
-  );
-  let report = '';
-  child.stderr!.on('data', (d: Buffer) => {
-    report += d.toString();
-  });
-  const code = await waitFor(child);
-  const wall = (performance.now() - start) / 1000;
-  if (code !== 0) throw new Error(`stream-step exited with ${code}: ${report}`);
-  return { wall, ...JSON.parse(report.trim().split('\n').pop()!) };
-}
-
-/**
- * The yardstick: `head -c BYTES FILE | tee LOG > /dev/null`, piped here rather than by a shell, so
- * through the same kind of channel runCommand gives its child (Node's stdio pipes are socket pairs,
- * which cost head more to write to than a shell's pipe). With tee's own CPU seconds (user and system),
- * which Node cannot read for a child: Python's os.wait4 reaps tee and returns them.
- */
-async function bareTee(): Promise<{ wall: number; cpu: number }> {
-  const log = path.join(workDir, 'tee.log');
-  const start = performance.now();
-  const head = spawn('head', ['-c', String(streamBytes), data], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const reaper = [
-    'import os, sys',
-    'pid = os.spawnvp(os.P_NOWAIT, "tee", ["tee", sys.argv[1]])',
-    '_, status, usage = os.wait4(pid, 0)',
-    'os.write(3, str(usage.ru_utime + usage.ru_stime).encode())',
-    'sys.exit(os.waitstatus_to_exitcode(status))',
-  ].join('\n');
-  const tee = spawn('python3', ['-c', reaper, log], { stdio: [head.stdout!, devNull, 'inherit', 'pipe'] });
-  head.stdout!.destroy(); // tee has its own copy; ours would keep head from closing
-  let cpu = '';
-  tee.stdio[3]!.on('data', (d: Buffer) => (cpu += d.toString()));
-  await Promise.all([waitFor(head), waitFor(tee)]);
-  const wall = (performance.now() - start) / 1000;
-  await rm(log, { force: true });
-  return { wall, cpu: Number(cpu) };
-}
-
-// In turn, so a machine that speeds up or slows down mid-way moves both alike.
-const steps: Awaited<ReturnType<typeof streamStep>>[] = [];
-const tees: Awaited<ReturnType<typeof bareTee>>[] = [];
-for (let i = 0; i < RUNS; i++) {
-  steps.push(await streamStep());
-  tees.push(await bareTee());
-}
-closeSync(devNull);
-await rm(data, { force: true });
-const inStep = median(steps.map((s) => s.seconds));
-const wholeStep = median(steps.map((s) => s.wall));
-const tee = median(tees.map((t) => t.wall));
-const rss = Math.max(...steps.map((s) => s.maxRssMiB));
-const ratios = steps.map((s, i) => s.seconds / tees[i]!.wall);
-const cpuRatios = steps.map((s, i) => s.cpu / tees[i]!.cpu);
-console.log(
-  `  ${'head -c | tee'.padEnd(28)} ${tee.toFixed(2).padStart(6)} s  (tee's own CPU ${median(tees.map((t) => t.cpu)).toFixed(2)} s)`,
-);
-console.log(
-  `  ${'runCommand → DeployOutput'.padEnd(28)} ${inStep.toFixed(2).padStart(6)} s  = ${median(ratios).toFixed(2)}× tee, median of ${RUNS} pairs (goal ≤ 1.3×; pair by pair ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}×), spawn to log closed`,
-);
-console.log(
-  `  ${'  its own CPU'.padEnd(28)} ${median(steps.map((s) => s.cpu))
-    .toFixed(2)
-    .padStart(
-      6,
-    )} s  = ${median(cpuRatios).toFixed(2)}× tee's (head's left out on both sides; moved less by the machine's other load)`,
-);
-console.log(`  ${'  the whole process (tsx)'.padEnd(28)} ${wholeStep.toFixed(2).padStart(6)} s`);
-console.log(
-  `  ${'peak RSS of that process'.padEnd(28)} ${rss.toFixed(0).padStart(6)} MiB (goal ≤ 150 MB; tsx alone takes about 75)${steps.every((s) => s.logged > 0) ? '' : '  (nothing logged?)'}`,
-);
+await benchStream(workDir);
 
 console.log('\nplan comment and job summary of a 5 MiB plan (2,000 changed resources)');
 const planLine = '  + resource "openstack_compute_instance_v2" "worker" { name = "worker-✓" }\n';

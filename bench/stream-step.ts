@@ -34,4 +34,6 @@ const { user, system } = process.cpuUsage(cpuStart);
 const cpu = (user + system) / 1e6;
 const logged = (await stat(log)).size;
 await rm(dir, { recursive: true, force: true });
-process.stderr.write(`${JSON.stringify({ seconds, cpu, maxRssMiB: process.resourceUsage().maxRSS / 1024, logged })}\n`);
+process.stderr.write(
+  `${JSON.stringify({ seconds, cpu, user: user / 1e6, system: system / 1e6, maxRssMiB: process.resourceUsage().maxRSS / 1024, logged })}\n`,
+);

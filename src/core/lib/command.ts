@@ -2,6 +2,7 @@ import path from 'node:path';
 import { formatDuration } from './duration.js';
 import { UserError } from './errors.js';
 import { decodeChunks, LineInterleaver, TailBuffer, type TextSink } from './output.js';
+import { outputPipe } from './output-pipe.js';
 import type { Redactor } from './redact.js';
 
 /** An external command: argv (never a shell string), working directory and full environment. */
@@ -124,9 +125,10 @@ export const childProcess = () => process.getBuiltinModule('node:child_process')
 /**
  * Runs a command with live, redacted, bounded output. The child gets its own process group so a
  * terminal Ctrl-C reaches only us; we then forward exactly one SIGINT (a second SIGINT makes tofu
- * abandon its state lock), and SIGTERM if it has not exited after the grace period.
+ * abandon its state lock), and SIGTERM if it has not exited after the grace period. Its output comes
+ * through pipes that read into reused memory (output-pipe.ts), node's own where none can be made.
  */
-export function runCommand(spec: CommandSpec, options: RunCommandOptions): Promise<CommandResult> {
+export async function runCommand(spec: CommandSpec, options: RunCommandOptions): Promise<CommandResult> {
   const [program, ...args] = spec.argv;
   if (!program) throw new Error('runCommand: empty argv');
   const { redactor, signal } = options;
@@ -140,18 +142,68 @@ export function runCommand(spec: CommandSpec, options: RunCommandOptions): Promi
   // One redaction stream per pipe: each holds back its own unfinished secret or character.
   const stdout = redactor.stream();
   const stderr = redactor.stream();
+  const aborted = { exitCode: null, signal: 'SIGINT' as const, tail: [], stdout: '' };
+  if (signal?.aborted) return aborted;
+
+  // While a sink is full, both pipes are paused: the child blocks on its writes instead of our memory growing.
+  const readers: { pause(): unknown; resume(): unknown }[] = [];
+  let waits = 0;
+  const resumed = () => {
+    if (--waits > 0) return;
+    for (const reader of readers) reader.resume();
+  };
+  // The console, the log and the tail see one interleaving of the two pipes, a line at a time.
+  const lines = new LineInterleaver((chunks) => {
+    tail.push(chunks);
+    textSink?.(decodeChunks(chunks));
+    const wait = byteSink?.writeBytes(chunks);
+    if (!wait) return;
+    if (waits++ === 0) for (const reader of readers) reader.pause();
+    void wait.then(resumed);
+  });
+  // Kept to the end, so copied: a pipe's chunk is only lent (output-pipe.ts).
+  const capture = (chunks: Buffer[]) => {
+    for (const chunk of chunks) {
+      if (capturedBytes >= captureLimit) break;
+      captured.push(Buffer.from(chunk));
+      capturedBytes += chunk.length;
+    }
+  };
+  const fromStdout = (chunks: Buffer[]) => {
+    if (!options.captureRaw) capture(chunks);
+    lines.push(0, chunks);
+  };
+  const onStdout = (chunk: Buffer) => {
+    if (options.captureRaw) capture([chunk]);
+    fromStdout(stdout.write(chunk));
+  };
+  const onStderr = (chunk: Buffer) => lines.push(1, stderr.write(chunk));
+  const [outPipe, errPipe] = await Promise.all([outputPipe(onStdout), outputPipe(onStderr)]);
+  const pipes = [outPipe, errPipe].filter((pipe) => pipe !== undefined);
+  if (signal?.aborted) {
+    for (const pipe of pipes) {
+      pipe.reader.destroy();
+      pipe.child.destroy();
+    }
+    return aborted;
+  }
 
   return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      resolve({ exitCode: null, signal: 'SIGINT', tail: [], stdout: '' });
-      return;
+    let child: ReturnType<ReturnType<typeof childProcess>['spawn']>;
+    try {
+      child = childProcess().spawn(program, args, {
+        cwd: spec.cwd,
+        env: spec.env,
+        stdio: ['ignore', outPipe?.child ?? 'pipe', errPipe?.child ?? 'pipe'],
+        detached: true,
+      });
+    } finally {
+      // The child has its own copies of its ends: ours would keep the readers from ever seeing the end.
+      for (const pipe of pipes) pipe.child.destroy();
     }
-    const child = childProcess().spawn(program, args, {
-      cwd: spec.cwd,
-      env: spec.env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    });
+    readers.push(outPipe?.reader ?? child.stdout!, errPipe?.reader ?? child.stderr!);
+    if (!outPipe) child.stdout!.on('data', onStdout);
+    if (!errPipe) child.stderr!.on('data', onStderr);
     if (child.pid !== undefined) options.onSpawn?.(child.pid, commandName(spec.argv));
     const timers: NodeJS.Timeout[] = [];
     const sendToGroup = (sig: NodeJS.Signals) => {
@@ -168,43 +220,9 @@ export function runCommand(spec: CommandSpec, options: RunCommandOptions): Promi
     };
     signal?.addEventListener('abort', onAbort, { once: true });
 
-    // While a sink is full, both pipes are paused: the child blocks on its writes instead of our memory growing.
-    let waits = 0;
-    const resumed = () => {
-      if (--waits > 0) return;
-      child.stdout.resume();
-      child.stderr.resume();
-    };
-    // The console, the log and the tail see one interleaving of the two pipes, a line at a time.
-    const lines = new LineInterleaver((chunks) => {
-      tail.push(chunks);
-      textSink?.(decodeChunks(chunks));
-      const wait = byteSink?.writeBytes(chunks);
-      if (!wait) return;
-      if (waits++ === 0) {
-        child.stdout.pause();
-        child.stderr.pause();
-      }
-      void wait.then(resumed);
-    });
-    const capture = (chunks: Buffer[]) => {
-      for (const chunk of chunks) {
-        if (capturedBytes >= captureLimit) break;
-        captured.push(chunk);
-        capturedBytes += chunk.length;
-      }
-    };
-    const fromStdout = (chunks: Buffer[]) => {
-      if (!options.captureRaw) capture(chunks);
-      lines.push(0, chunks);
-    };
-    child.stdout.on('data', (chunk: Buffer) => {
-      if (options.captureRaw) capture([chunk]);
-      fromStdout(stdout.write(chunk));
-    });
-    child.stderr.on('data', (chunk: Buffer) => lines.push(1, stderr.write(chunk)));
     child.on('error', (error: NodeJS.ErrnoException) => {
       signal?.removeEventListener('abort', onAbort);
+      for (const pipe of pipes) pipe.reader.destroy();
       if (error.code === 'ENOENT') {
         reject(
           new UserError(`command not found: ${program} (working directory ${spec.cwd}); install it or put it on PATH`),
@@ -216,14 +234,17 @@ export function runCommand(spec: CommandSpec, options: RunCommandOptions): Promi
         reject(error);
       }
     });
+    // 'close' waits for node's own pipes; ours end when every holder of the child's end (its children too) closed it.
     child.on('close', (exitCode, exitSignal) => {
-      signal?.removeEventListener('abort', onAbort);
-      for (const timer of timers) clearTimeout(timer);
-      if (child.pid !== undefined) options.onExit?.();
-      fromStdout(stdout.end());
-      lines.push(1, stderr.end());
-      lines.end();
-      resolve({ exitCode, signal: exitSignal, tail: tail.tail, stdout: capturedText(captured, captureLimit) });
+      void Promise.all(pipes.map((pipe) => pipe.closed)).then(() => {
+        signal?.removeEventListener('abort', onAbort);
+        for (const timer of timers) clearTimeout(timer);
+        if (child.pid !== undefined) options.onExit?.();
+        fromStdout(stdout.end());
+        lines.push(1, stderr.end());
+        lines.end();
+        resolve({ exitCode, signal: exitSignal, tail: tail.tail, stdout: capturedText(captured, captureLimit) });
+      });
     });
   });
 }

@@ -66,7 +66,7 @@ function writeAll(stream: WritableSink, chunks: readonly Buffer[]): Promise<void
  * Output goes out as it comes while one stream alone is talking; when one has left a line
  * unfinished, the other's output waits for that line's newline (or until it has `maxHeld` bytes
  * waiting, or the end). Only then is a chunk cut at a newline, so the usual case, one busy stream,
- * costs nothing.
+ * costs nothing. Waiting chunks are held, not copied: a pipe lends them for far more than `maxHeld` (output-pipe.ts).
  */
 export class LineInterleaver {
   /** The stream whose last output ended mid-line, if any. */
@@ -159,7 +159,8 @@ const MAX_LINE = 4096;
 /**
  * Keeps the last N lines of a stream as plain text: they end up in summaries, annotations and
  * comments, where colour codes are noise. Only the last `keep` bytes are kept, and decoded when
- * the tail is read (on failure, mostly), so the stream itself pays next to nothing.
+ * the tail is read (on failure, mostly), so the stream itself pays next to nothing. It holds on to
+ * at most 2 × `keep` bytes of the chunks it was given (more is copied): a pipe only lends them (output-pipe.ts).
  */
 export class TailBuffer {
   private chunks: Buffer[] = [];

@@ -413,6 +413,8 @@ export interface RedactionStreamOptions {
 export class RedactionStream {
   /** Input not yet redacted: what may be the start of a secret. */
   private carry: Buffer = EMPTY;
+  /** Where the carry and the next chunk's first bytes are searched together: reused, as it is never passed on. */
+  private seam: Buffer = EMPTY;
   private readonly maxHeld: number;
 
   constructor(
@@ -454,7 +456,9 @@ export class RedactionStream {
     const found: number[] = [];
     if (patterns.length > 0) {
       if (k > 0) {
-        const seam = Buffer.allocUnsafe(k + Math.min(longest - 1, body.length));
+        const size = k + Math.min(longest - 1, body.length);
+        if (this.seam.length < size) this.seam = Buffer.allocUnsafeSlow(Math.max(size, 2 * this.seam.length));
+        const seam = this.seam.subarray(0, size);
         head.copy(seam);
         body.copy(seam, k, 0, seam.length - k);
         matcher.findAll(seam, found, k);

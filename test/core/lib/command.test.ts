@@ -293,6 +293,99 @@ describe('runCommand', () => {
   });
 });
 
+// A child's output is read into a reused ring of memory (output-pipe.ts): what is kept beyond a read, or
+// waits in a console's queue, must come out as the child wrote it however much follows.
+describe('output through the reused read memory', () => {
+  /** A child writing `lines` numbered lines of 100 bytes to stdout, and every 97th a line to stderr. */
+  const numbered = (lines: number) =>
+    `for (let i = 0; i < ${lines}; i++) { process.stdout.write('out ' + String(i).padStart(8, '0') + ' ' + 'x'.repeat(86) + '\\n'); if (i % 97 === 0) process.stderr.write('err ' + i + '\\n'); }`;
+  const wanted = (lines: number) => {
+    const out: string[] = [];
+    for (let i = 0; i < lines; i++) out.push(`out ${String(i).padStart(8, '0')} ${'x'.repeat(86)}`);
+    return out;
+  };
+
+  it('a console that keeps chunks queued while it asks to wait gets every byte as written (4 MiB, past the ring)', async () => {
+    const written: Buffer[] = [];
+    const console = new Writable({
+      highWaterMark: 16 * 1024,
+      write(chunk: Buffer, _encoding, done) {
+        written.push(Buffer.from(chunk)); // what reaches the console, copied when it is taken
+        setImmediate(done);
+      },
+    });
+    const output = new DeployOutput(new Redactor(), console);
+    const lines = 42_000;
+    const result = await runCommand(
+      { argv: [node, '-e', numbered(lines)], cwd: tmpdir(), env },
+      { redactor: output.redactor, output: output.write },
+    );
+    expect(result.exitCode).toBe(0);
+    const seen = Buffer.concat(written).toString().split('\n');
+    expect(seen.filter((l) => l.startsWith('out '))).toEqual(wanted(lines));
+    expect(seen.filter((l) => l.startsWith('err '))).toHaveLength(Math.ceil(lines / 97));
+    expect(result.tail.at(-1)).toBe(wanted(lines).at(-1));
+  });
+
+  it('stdout held back while stderr has a line open comes out as written (4 MiB behind an unfinished stderr line)', async () => {
+    const lines = 42_000;
+    const script = `process.stderr.write('err starts ', () => { for (let i = 0; i < ${lines}; i++) process.stdout.write('out ' + String(i).padStart(8, '0') + ' ' + 'x'.repeat(86) + '\\n'); setTimeout(() => process.stderr.write('and ends\\n'), 50); });`;
+    let seen = '';
+    const result = await runCommand(
+      { argv: [node, '-e', script], cwd: tmpdir(), env },
+      { redactor: new Redactor(), output: (t) => (seen += t) },
+    );
+    expect(result.exitCode).toBe(0);
+    const out = seen.split('\n');
+    expect(out.filter((l) => l.includes('out '))).toHaveLength(lines);
+    expect(out.filter((l) => l.startsWith('out '))).toEqual(wanted(lines).slice(out[0]!.includes('out ') ? 1 : 0));
+    expect(seen).toContain('err starts ');
+    expect(seen).toContain('and ends\n');
+  });
+
+  it.each([
+    { name: 'captured stdout', raw: false },
+    { name: 'captured raw stdout', raw: true },
+  ])('$name of 4 MiB is kept whole', async ({ raw }) => {
+    const lines = 42_000;
+    const result = await commandExecutor({ redactor: redactorWith('never-present') })(
+      { argv: [node, '-e', numbered(lines)], cwd: tmpdir(), env },
+      { capture: true, raw },
+    );
+    expect(result.stdout.split('\n').slice(0, -1)).toEqual(wanted(lines));
+  });
+
+  it.each([
+    { name: 'an argument with a NUL byte', argv: [node, '-e', 'a\0b'] },
+    { name: 'a program name with a NUL byte', argv: ['no\0de'] },
+  ])('$name: refused before the child starts, and no pipe is left open', async ({ argv }) => {
+    const pipes = () => process.getActiveResourcesInfo().filter((r) => r === 'PipeWrap').length;
+    const before = pipes();
+    await expect(runCommand({ argv, cwd: tmpdir(), env }, { redactor: new Redactor() })).rejects.toThrow(/null bytes/);
+    // Closing a handle completes on a later turn of the event loop.
+    for (let i = 0; i < 100 && pipes() > before; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(pipes()).toBe(before);
+  });
+
+  it('works with node’s own pipes where no socket can be made (a TMPDIR too long for a socket path)', async () => {
+    const long = mkdtempSync(path.join(tmpdir(), `${'d'.repeat(120)}-`));
+    const before = process.env.TMPDIR;
+    process.env.TMPDIR = long;
+    try {
+      let seen = '';
+      const result = await runCommand(
+        { argv: [node, '-e', numbered(3000)], cwd: tmpdir(), env },
+        { redactor: new Redactor(), output: (t) => (seen += t) },
+      );
+      expect(result.exitCode).toBe(0);
+      expect(seen.split('\n').filter((l) => l.startsWith('out '))).toEqual(wanted(3000));
+    } finally {
+      if (before === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = before;
+    }
+  });
+});
+
 describe('a captured credential', () => {
   it('raw: the run gets the answer whole (a kubeconfig Secret holding a registered key), the console never sees it', async () => {
     const key = 'client-key-canary-0123456789';

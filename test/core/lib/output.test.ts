@@ -234,6 +234,36 @@ describe('colour codes out of the log', () => {
     }
   });
 
+  // The log's kernel takes a write in 64 KiB pieces: a sequence or a line cut by a piece's end is whole in the next.
+  it.each([
+    {
+      name: 'a colour sequence across the first piece end',
+      at: 65_536 - 3,
+      insert: '\x1b[0;32mgreen\x1b[0m\n',
+      want: 'green\n',
+    },
+    { name: 'an OSC across it', at: 65_536 - 1, insert: '\x1b]8;;https://x\x1b\\link\n', want: 'link\n' },
+    { name: 'a newline as its last byte', at: 65_536 - 1, insert: '\nnext\n', want: '\nnext\n' },
+    { name: 'a sequence across the second piece end', at: 2 * 65_536 - 2, insert: '\x1b[1mbold\n', want: 'bold\n' },
+    {
+      name: 'a "sequence" longer than 4096 bytes is none, and stays',
+      at: 10,
+      insert: `\x1b[${'1'.repeat(4100)}m\n`,
+      want: `\x1b[${'1'.repeat(4100)}m\n`,
+    },
+  ])('$name', ({ at, insert, want }) => {
+    const filler = (n: number) => 'x'.repeat(n);
+    const text = `${filler(at)}${insert}${filler(70_000)}\n`;
+    const dir = mkdtempSync(path.join(tmpdir(), 'output-'));
+    const { output, logFile, log } = outputTo(dir);
+    output.openLogFile(logFile);
+    void output.writeBytes([Buffer.from(text)]);
+    void output.close();
+    const lines = log().split('\n');
+    expect(lines.slice(0, -1).every((line) => TIMESTAMP.test(line))).toBe(true);
+    expect(lines.map((line) => line.replace(TIMESTAMP, '')).join('\n')).toBe(`${filler(at)}${want}${filler(70_000)}\n`);
+  });
+
   it('stamps every line of a write larger than its buffer (written out in parts)', () => {
     const line = '\x1b[0;32mok: [node-1] => {"changed": false}\x1b[0m ✓\n';
     const text = line.repeat(20_000);
