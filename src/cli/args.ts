@@ -27,12 +27,14 @@ import {
   type EtcdRestoreCommand,
   parseEtcdRestoreArgs,
 } from './etcd-restore.js';
+import { KUBECONFIG_FLAGS, KUBECONFIG_HELP, type KubeconfigCommand, parseKubeconfigArgs } from './kubeconfig.js';
 
 /** The CLI's input helper: argv in, one typed command out. No side effects. */
 export type CliCommand =
   | { kind: 'help'; text: string }
   | InitCommand
   | EtcdRestoreCommand
+  | KubeconfigCommand
   | {
       kind: 'plan' | 'run';
       options: DeployOptions & { operation: Operation };
@@ -191,6 +193,7 @@ Usage:
   cluster-deploy normalize-kubeconfig --cluster-dir DIR --vip IP [--kubeconfig PATH]
   cluster-deploy etcd-restore --config FILE --snapshot NAME|latest --broken-etcd HOSTS   Kubespray's etcd recovery from a kept snapshot
   cluster-deploy wait-ready --kubeconfig PATH [--timeout D] [--interval D] [--nodes N]
+  cluster-deploy kubeconfig --repo OWNER/REPO --config FILE | --cluster NAME [--org ORG]   the kubeconfig from the deploy's newest trusted state artifact
   cluster-deploy status   --config FILE | --cluster NAME [--org ORG]   the last operation: each step, what a re-run does
   cluster-deploy list     [--state-dir DIR]   the clusters in the state directory, with their last operation and result
   cluster-deploy logs     --config FILE | --cluster NAME [--org ORG] [--run N] [--step ID]   a run's log (newest by default)
@@ -244,6 +247,7 @@ Prints a completion script for the shell: commands, each command's flags, step i
   zsh:  source <(cluster-deploy completion zsh)     (after compinit; or save it as _cluster-deploy on your $fpath)`,
   init: INIT_HELP,
   'etcd-restore': ETCD_RESTORE_HELP,
+  kubeconfig: KUBECONFIG_HELP,
   plan: `Usage: cluster-deploy plan --config FILE [--operation deploy|upgrade|destroy|check|replace-nodes] [options] [--json]
 
 Lists the steps an operation (default deploy) would run under the current filters and saved state, one line
@@ -505,6 +509,7 @@ export function commandFlags(command: string): string[] {
   if (command === 'completion') return [];
   if (command === 'init') return ['name', 'org', 'runner', 'dir', 'module-source'];
   if (command === 'etcd-restore') return Object.keys(ETCD_RESTORE_FLAGS);
+  if (command === 'kubeconfig') return Object.keys(KUBECONFIG_FLAGS);
   if (command === 'normalize-kubeconfig') return ['config', 'cluster-dir', 'vip', 'kubeconfig', 'state-dir'];
   // The tools' flags only where their steps run (parseCli refuses them elsewhere; plan takes any operation's).
   const refused = (f: string) =>
@@ -539,7 +544,7 @@ export function completionScript(shell: 'bash' | 'zsh'): string {
     --operation) COMPREPLY=($(compgen -W "${OPERATIONS.join(' ')}" -- "$cur")); return ;;
     --method) COMPREPLY=($(compgen -W "kubespray none cluster-api" -- "$cur")); return ;;
     --runner) COMPREPLY=($(compgen -W "hosted self-hosted" -- "$cur")); return ;;
-    --config|--kubeconfig|--clouds-yaml|--management-kubeconfig|--tofu|--kubectl|--clusterctl|--kind|--os-cacert)
+    --config|--kubeconfig|--clouds-yaml|--management-kubeconfig|--tofu|--kubectl|--clusterctl|--kind|--os-cacert|--output|--passphrase-file|--state-key-file)
       COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --state-dir|--cluster-dir|--venv) COMPREPLY=($(compgen -d -- "$cur")); return ;;
   esac
@@ -623,6 +628,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
   }
   if (command === 'init') return parseInitArgs(rest);
   if (command === 'etcd-restore') return parseEtcdRestoreArgs(rest, env);
+  if (command === 'kubeconfig') return parseKubeconfigArgs(rest, env);
 
   if (command === 'wait-ready') {
     const v = parse(command, rest, WAIT_READY_FLAGS);

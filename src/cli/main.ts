@@ -54,6 +54,7 @@ import {
 } from './inspect.js';
 import { runInit } from './init.js';
 import { runEtcdRestore } from './etcd-restore.js';
+import { runKubeconfig } from './kubeconfig.js';
 
 const stdout = (text: string) => void process.stdout.write(text);
 const stderr = (text: string) => void process.stderr.write(text);
@@ -175,6 +176,9 @@ async function execute(command: CliCommand, argv: readonly string[]): Promise<nu
 
     case 'etcd-restore':
       return await runEtcdRestore(command, process.stdout);
+
+    case 'kubeconfig':
+      return await runKubeconfig(command, stdout, stderr);
 
     case 'help':
       stdout(`${command.text}\n`);
