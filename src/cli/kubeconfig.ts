@@ -4,7 +4,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { displayCommand } from '../core/lib/command.js';
 import { quoteInput } from '../core/lib/echo.js';
-import { UsageError, UserError, errorMessage } from '../core/lib/errors.js';
+import { interruptible } from '../core/engine/signals.js';
+import { InterruptedError, UsageError, UserError, errorMessage } from '../core/lib/errors.js';
 import { displayPath, systemErrorReason, writePrivateFile } from '../core/lib/files.js';
 import { parseName } from '../core/lib/option-values.js';
 import { Redactor } from '../core/lib/redact.js';
@@ -206,17 +207,18 @@ const ghHost = (apiUrl: string) => {
 };
 
 /** GH_TOKEN, GITHUB_TOKEN, else what `gh auth token` prints (cli/cli: pkg/cmd/auth/token/token.go); never shown. */
-async function githubToken(apiUrl: string, env: NodeJS.ProcessEnv): Promise<string> {
+async function githubToken(apiUrl: string, env: NodeJS.ProcessEnv, signal: AbortSignal): Promise<string> {
   const fromEnv = env.GH_TOKEN?.trim() || env.GITHUB_TOKEN?.trim();
   if (fromEnv) return fromEnv;
   const printed = await new Promise<string | undefined>((resolve) =>
     execFile(
       'gh',
       ['auth', 'token', '--hostname', ghHost(apiUrl)],
-      { env, timeout: 15_000, maxBuffer: 64 * 1024 },
+      { env, timeout: 15_000, maxBuffer: 64 * 1024, signal },
       (error, stdout) => resolve(error ? undefined : stdout.trim()),
     ),
   );
+  if (signal.aborted) throw new InterruptedError();
   if (printed) return printed;
   throw new UsageError(
     `kubeconfig: no GitHub token: set GH_TOKEN or GITHUB_TOKEN to a token that may read the repository's Actions artifacts (fine-grained: "Actions: read"; classic: repo), or log in with gh auth login (gh auth token found none for ${ghHost(apiUrl)})`,
@@ -288,7 +290,24 @@ export async function runKubeconfig(
 ): Promise<number> {
   const redactor = new Redactor();
   try {
-    return await fetchKubeconfig(command, redactor, out, err, env);
+    // What is local first, before any request: the names, the target, the secrets (stdin is read uninterrupted).
+    const { organization, clusterName } = clusterNames(command);
+    const target = path.resolve(command.output ?? `${clusterName}.kubeconfig`);
+    await checkOutput(target, `${organization}/${clusterName}`, command.force);
+    const passphrase = command.passphraseFile
+      ? await readSecret(command.passphraseFile, 'kubeconfig passphrase', '--passphrase-file')
+      : env[KUBECONFIG_PASSPHRASE_ENV]!.trim();
+    const stateKey = command.stateKeyFile
+      ? await readSecret(command.stateKeyFile, 'state key', '--state-key-file')
+      : env[STATE_KEY_ENV]!.trim();
+    redactor.add(passphrase);
+    redactor.add(stateKey);
+    const local = { organization, clusterName, target, passphrase, stateKey };
+    return await interruptible(
+      (message) => err(`${message}\n`),
+      { interrupting: 'the download (nothing is written)', waitingFor: 'the download to stop' },
+      (signal) => fetchKubeconfig(command, local, { redactor, out, err, env, signal }),
+    );
   } catch (error) {
     // Nothing of ours quotes a secret; whatever a library put in a message is redacted all the same.
     if (error instanceof Error) error.message = redactor.redact(error.message);
@@ -300,30 +319,25 @@ export async function runKubeconfig(
 
 async function fetchKubeconfig(
   command: KubeconfigCommand,
-  redactor: Redactor,
-  out: (text: string) => void,
-  err: (text: string) => void,
-  env: NodeJS.ProcessEnv,
+  local: { organization: string; clusterName: string; target: string; passphrase: string; stateKey: string },
+  io: {
+    redactor: Redactor;
+    out: (text: string) => void;
+    err: (text: string) => void;
+    env: NodeJS.ProcessEnv;
+    signal: AbortSignal;
+  },
 ): Promise<number> {
-  const { organization, clusterName } = clusterNames(command);
+  const { redactor, out, err, env, signal } = io;
+  const { organization, clusterName, target, passphrase, stateKey } = local;
   const cluster = `${organization}/${clusterName}`;
-  const target = path.resolve(command.output ?? `${clusterName}.kubeconfig`);
-  await checkOutput(target, cluster, command.force);
-  const passphrase = command.passphraseFile
-    ? await readSecret(command.passphraseFile, 'kubeconfig passphrase', '--passphrase-file')
-    : env[KUBECONFIG_PASSPHRASE_ENV]!.trim();
-  const stateKey = command.stateKeyFile
-    ? await readSecret(command.stateKeyFile, 'state key', '--state-key-file')
-    : env[STATE_KEY_ENV]!.trim();
-  redactor.add(passphrase);
-  redactor.add(stateKey);
-  const token = await githubToken(command.apiUrl, env);
+  const token = await githubToken(command.apiUrl, env, signal);
   redactor.add(token);
   const repository = `${command.owner}/${command.repo}`;
   const name = stateArtifactName(organization, clusterName);
   const ignored: IgnoredArtifact[] = [];
   const picked = await pickState(
-    restStateSource({ apiUrl: command.apiUrl, owner: command.owner, repo: command.repo, token }),
+    restStateSource({ apiUrl: command.apiUrl, owner: command.owner, repo: command.repo, token, signal }),
     {
       name,
       legacyName: legacyStateArtifactName(organization, clusterName),
@@ -361,6 +375,7 @@ async function fetchKubeconfig(
   const text = await decryptWithPassphrase(encrypted, passphrase, `the kubeconfig in ${picked.source}`);
   for (const secret of kubeconfigSecrets(text, `the kubeconfig in ${picked.source}`)) redactor.add(secret);
   const endpoint = kubeconfigEndpoint(text, `the kubeconfig in ${picked.source}`);
+  if (signal.aborted) throw new InterruptedError();
   await writePrivateFile(target, `${marker(cluster)}${text}`, 'kubeconfig');
   const shown = displayCommand([target]);
   const saved = picked.createdAt ? `, saved ${picked.createdAt}` : '';

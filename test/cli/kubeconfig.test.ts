@@ -32,8 +32,9 @@ describe('cluster-deploy kubeconfig', () => {
   let work: string;
   /** Everything every run printed, for the canary check at the end. */
   const printed: string[] = [];
-  /** What the deploy encrypted into its artifact. */
+  /** What the deploy encrypted into its artifact, and that artifact's id. */
   let deployed: string;
+  let artifactId: number;
 
   beforeAll(async () => {
     gh = await startGitHubStandIn({
@@ -70,7 +71,8 @@ describe('cluster-deploy kubeconfig', () => {
       `**Kubeconfig:** \`cluster-deploy kubeconfig --repo acme/infra --cluster sandbox --org demo --api-url ${gh.url}\``,
     );
     const artifact = gh.artifacts().find((a) => a.name === ARTIFACT && a.runId === 700);
-    const files = await gh.artifactFiles(artifact!.id);
+    artifactId = artifact!.id;
+    const files = await gh.artifactFiles(artifactId);
     expect(Object.keys(files)).toEqual(expect.arrayContaining(['state.json', 'state.seal.json', 'kubeconfig.age']));
     deployed = await decryptWithPassphrase(files['kubeconfig.age']!.toString('utf8'), PASSPHRASE, 'test');
   }, 400_000);
@@ -150,6 +152,8 @@ describe('cluster-deploy kubeconfig', () => {
     const calls = gh.requests.filter((r) => r.path.startsWith(`/repos/${REPO}`)).map((r) => `${r.method} ${r.path}`);
     expect(calls).toContain(`GET /repos/${REPO}/actions/artifacts`);
     expect(calls.some((c) => /^GET \/repos\/acme\/infra\/actions\/artifacts\/\d+\/zip$/.test(c))).toBe(true);
+    // The zip comes from the signed URL GitHub redirects to, fetched without the token.
+    expect(gh.blobDownloads.slice(-1)).toEqual([{ id: artifactId, authorization: false }]);
 
     // Run again: its own file is replaced, by the cluster's name, the secrets from files and stdin.
     await fs.writeFile(path.join(work, 'passphrase'), `${PASSPHRASE}\n`, { mode: 0o600 });
@@ -224,6 +228,26 @@ describe('cluster-deploy kubeconfig', () => {
       `ignored ${name} from run 711 on branch "main": it has no seal, and every state this action writes under this name is sealed`,
     );
     expect(result.stderr).toContain('Deploy from a trusted branch');
+  }, 60_000);
+
+  it('refuses an artifact of a trusted run that holds a path instead of a flat file, writing nothing of it', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'nested-'));
+    await fs.mkdir(path.join(dir, 'sub'));
+    await fs.writeFile(path.join(dir, 'state.json'), '{}');
+    await fs.writeFile(path.join(dir, 'sub', 'evil'), 'x');
+    const saved = { ...process.env };
+    Object.assign(process.env, gh.actionsEnv({ runId: 720, repository: REPO, workspace: dir, token: TOKEN }));
+    try {
+      const files = [path.join(dir, 'state.json'), path.join(dir, 'sub', 'evil')];
+      await new DefaultArtifactClient().uploadArtifact('cluster-deploy-state-demo~nested', files, dir);
+    } finally {
+      process.env = saved;
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+    const result = await cli(['--repo', REPO, '--cluster', 'nested', '--org', 'demo']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^error: artifact \d+ holds a file named "sub\/evil": not a state artifact\n$/);
+    expect(await fs.readdir(work)).not.toContain('nested.kubeconfig');
   }, 60_000);
 
   const usage = 2;

@@ -1,6 +1,6 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { UserError, errorMessage } from '../../core/lib/errors.js';
+import { InterruptedError, UserError, errorMessage } from '../../core/lib/errors.js';
 import { readZip } from '../../core/lib/zip.js';
 import { downloadDir } from '../runner/downloads.js';
 import type { ListedArtifact, StateArtifactSource } from './state-picker.js';
@@ -18,6 +18,8 @@ export interface RestRepository {
   owner: string;
   repo: string;
   token: string;
+  /** Aborts the request in flight (Ctrl-C). */
+  signal?: AbortSignal;
 }
 
 /** A state artifact holds the state, its seal, the log, encrypted files and at most one 64 MiB etcd snapshot. */
@@ -48,6 +50,7 @@ async function call(target: RestRepository, endpoint: string, url: string, init:
   try {
     return await fetch(url, {
       ...init,
+      signal: target.signal,
       headers: {
         accept: 'application/vnd.github+json',
         authorization: `Bearer ${target.token}`,
@@ -56,6 +59,7 @@ async function call(target: RestRepository, endpoint: string, url: string, init:
       },
     });
   } catch (error) {
+    if (target.signal?.aborted) throw new InterruptedError();
     // The URL of a failed fetch carries no token, but the cause may quote the request: only the reason is shown.
     const cause = (error as { cause?: { code?: string } }).cause?.code ?? errorMessage(error);
     throw new UserError(
@@ -131,15 +135,20 @@ export function restStateSource(target: RestRepository): StateArtifactSource {
       // The signed URL is the credential: the token stays with the API.
       let blob: Response;
       try {
-        blob = await fetch(location);
+        blob = await fetch(location, { signal: target.signal });
       } catch (error) {
+        if (target.signal?.aborted) throw new InterruptedError();
         throw new UserError(`the download of artifact ${id} got no answer (${errorMessage(error)}); try again`);
       }
       if (!blob.ok) throw new UserError(`the download of artifact ${id} failed with ${blob.status}; try again`);
       const length = Number(blob.headers.get('content-length') ?? 0);
       if (length > MAX_DOWNLOAD_BYTES)
         throw new UserError(`artifact ${id} is ${length} bytes, more than a state artifact holds: not one`);
-      const bytes = Buffer.from(await blob.arrayBuffer());
+      const bytes = Buffer.from(
+        await blob.arrayBuffer().catch((error: unknown) => {
+          throw target.signal?.aborted ? new InterruptedError() : error;
+        }),
+      );
       if (bytes.length > MAX_DOWNLOAD_BYTES)
         throw new UserError(`artifact ${id} is larger than a state artifact can be: not one`);
       return unpack(bytes, `artifact ${id}`);
