@@ -54,7 +54,6 @@ import {
 } from './inspect.js';
 import { runInit } from './init.js';
 import { runEtcdRestore } from './etcd-restore.js';
-import { runKubeconfig } from './kubeconfig.js';
 
 const stdout = (text: string) => void process.stdout.write(text);
 const stderr = (text: string) => void process.stderr.write(text);
@@ -178,7 +177,7 @@ async function execute(command: CliCommand, argv: readonly string[]): Promise<nu
       return await runEtcdRestore(command, process.stdout);
 
     case 'kubeconfig':
-      return await runKubeconfig(command, stdout, stderr);
+      return await (await import('./kubeconfig-fetch.js')).runKubeconfig(command, stdout, stderr);
 
     case 'help':
       stdout(`${command.text}\n`);
