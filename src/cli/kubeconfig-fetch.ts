@@ -75,9 +75,20 @@ const ghHost = (apiUrl: string) => {
   return host === 'api.github.com' ? 'github.com' : host;
 };
 
-/** GH_TOKEN, GITHUB_TOKEN, else what `gh auth token` prints (cli/cli: pkg/cmd/auth/token/token.go); never shown. */
+/**
+ * GH_TOKEN, GITHUB_TOKEN (on GitHub Enterprise Server GH_ENTERPRISE_TOKEN, GITHUB_ENTERPRISE_TOKEN first), else what
+ * `gh auth token --hostname HOST` prints (cli/cli: pkg/cmd/auth/token/token.go); never shown.
+ */
 async function githubToken(apiUrl: string, env: NodeJS.ProcessEnv, signal: AbortSignal): Promise<string> {
-  const fromEnv = env.GH_TOKEN?.trim() || env.GITHUB_TOKEN?.trim();
+  // gh's own order: on GitHub Enterprise Server its enterprise variables first (gh help environment).
+  const enterprise = ghHost(apiUrl) !== 'github.com';
+  const fromEnv = [
+    ...(enterprise ? [env.GH_ENTERPRISE_TOKEN, env.GITHUB_ENTERPRISE_TOKEN] : []),
+    env.GH_TOKEN,
+    env.GITHUB_TOKEN,
+  ]
+    .map((value) => value?.trim())
+    .find(Boolean);
   if (fromEnv) return fromEnv;
   const printed = await new Promise<string | undefined>((resolve) =>
     execFile(

@@ -201,21 +201,24 @@ describe('cluster-deploy kubeconfig', () => {
     expect(await fs.readFile(elsewhere, 'utf8')).toBe('mine\n');
   }, 60_000);
 
-  it('names the artifacts it passed over when no trusted run wrote one', async () => {
-    const cluster = 'forged';
-    const name = 'cluster-deploy-state-demo~forged';
-    const state = JSON.stringify({
-      version: 1,
-      cluster: `demo/${cluster}`,
-      updatedAt: new Date().toISOString(),
-      steps: {},
-    });
+  /** A state of demo/<cluster> and its seal with the deploy's key, as a deploy writes them (state-seal.ts). */
+  async function sealedState(cluster: string, extra: Record<string, unknown> = {}) {
+    const at = new Date().toISOString();
+    const state = JSON.stringify({ version: 1, cluster: `demo/${cluster}`, updatedAt: at, steps: {}, ...extra });
     const dir = await mkdtemp(path.join(tmpdir(), 'sealed-'));
     await fs.writeFile(path.join(dir, 'state.json'), state);
     const seal = await fs.readFile(await writeSeal(dir, ['state.json'], `demo/${cluster}`, STATE_KEY), 'utf8');
+    await fs.rm(dir, { recursive: true });
+    return { 'state.json': state, 'state.seal.json': seal };
+  }
+
+  it('names the artifacts it passed over when no trusted run wrote one', async () => {
+    const cluster = 'forged';
+    const name = 'cluster-deploy-state-demo~forged';
+    const files = await sealedState(cluster);
     // Sealed with the right key, but from a fork's pull-request run; and unsealed from main.
-    await upload(710, name, { 'state.json': state, 'state.seal.json': seal }, { headRepository: 'mallory/infra' });
-    await upload(711, name, { 'state.json': state }, {});
+    await upload(710, name, files, { headRepository: 'mallory/infra' });
+    await upload(711, name, { 'state.json': files['state.json'] }, {});
     const result = await cli(['--repo', REPO, '--cluster', cluster, '--org', 'demo']);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(
@@ -229,6 +232,31 @@ describe('cluster-deploy kubeconfig', () => {
     );
     expect(result.stderr).toContain('Deploy from a trusted branch');
   }, 60_000);
+
+  it.each([
+    [
+      'was destroyed',
+      'gone',
+      { destroyedAt: new Date().toISOString() },
+      /^error: demo\/gone was destroyed at .*: it has no kubeconfig; deploy it again first\n$/,
+    ],
+    [
+      'holds no kubeconfig',
+      'bare',
+      {},
+      /holds no kubeconfig: the deploy job sets no kubeconfig-passphrase, or it has not written the kubeconfig yet/,
+    ],
+  ])(
+    'refuses a trusted state that %s, saying why',
+    async (_what, cluster, extra, error) => {
+      await upload(730, `cluster-deploy-state-demo~${cluster}`, await sealedState(cluster, extra), {});
+      const result = await cli(['--repo', REPO, '--cluster', cluster, '--org', 'demo']);
+      expect(result.stderr).toMatch(error);
+      expect(result.code).toBe(1);
+      expect(await fs.readdir(work)).not.toContain(`${cluster}.kubeconfig`);
+    },
+    60_000,
+  );
 
   it('refuses an artifact of a trusted run that holds a path instead of a flat file, writing nothing of it', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'nested-'));
