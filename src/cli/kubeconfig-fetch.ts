@@ -10,12 +10,14 @@ import { Redactor } from '../core/lib/redact.js';
 import { kubeconfigEndpoint, kubeconfigSecrets } from '../core/kube/kubeconfig.js';
 import { parseState } from '../core/model/state.js';
 import { resolveSettings } from '../core/model/settings.js';
-import { secretBox } from '../github/runner/clients.js';
 import { removeDownloads } from '../github/runner/downloads.js';
-import { legacyStateArtifactName, stateArtifactName } from '../github/state/artifact-store.js';
 import { restStateSource } from '../github/state/artifact-rest.js';
 import { describeIgnored, pickState, type IgnoredArtifact } from '../github/state/state-picker.js';
-import { KUBECONFIG_ARTIFACT_FILE } from '../github/state/tofu-state.js';
+import {
+  KUBECONFIG_ARTIFACT_FILE,
+  legacyStateArtifactName,
+  stateArtifactName,
+} from '../github/state/artifact-names.js';
 import { KUBECONFIG_PASSPHRASE_ENV, STATE_KEY_ENV, type KubeconfigCommand } from './kubeconfig.js';
 
 /**
@@ -251,7 +253,8 @@ async function fetchKubeconfig(
     throw new UserError(
       `the newest trusted state of ${cluster}, ${picked.source}, holds no kubeconfig: the deploy job sets no kubeconfig-passphrase, or it has not written the kubeconfig yet (cluster-deploy status shows the steps of a local run; the workflow run's summary, those of this one)`,
     );
-  const { decryptWithPassphrase } = await secretBox();
+  // age only here: loaded when there is something to open.
+  const { decryptWithPassphrase } = await import('../core/lib/secret-box.js');
   const text = await decryptWithPassphrase(encrypted, passphrase, `the kubeconfig in ${picked.source}`);
   for (const secret of kubeconfigSecrets(text, `the kubeconfig in ${picked.source}`)) redactor.add(secret);
   const endpoint = kubeconfigEndpoint(text, `the kubeconfig in ${picked.source}`);

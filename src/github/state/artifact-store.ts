@@ -2,7 +2,6 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { UserError, errorMessage } from '../../core/lib/errors.js';
 import { ensurePrivateDir } from '../../core/lib/files.js';
-import { NAME_PATTERN, NAME_RULE } from '../../core/lib/option-values.js';
 import { LocalStateStore, parseState, type DeployState, type StateStore } from '../../core/model/state.js';
 import * as core from '../runner/actions-core.js';
 import { downloadDir } from '../runner/downloads.js';
@@ -20,24 +19,6 @@ import {
   type StateTrust,
 } from './state-picker.js';
 import { describeRestError, isRestError, type GitHubApiError } from '../runner/rest-errors.js';
-
-/**
- * An artifact name per kind, org and cluster. Organisation and cluster names are letters, digits,
- * ".", "_" and "-" (NAME_PATTERN), so "~" between them cannot occur in either: `acme-prod`/`east`
- * and `acme`/`prod-east` get different names. (Artifact names allow no slashes or colons.)
- */
-export function artifactName(kind: 'state' | 'plan', organization: string, cluster: string): string {
-  for (const name of [organization, cluster])
-    if (!NAME_PATTERN.test(name)) throw new Error(`artifact name part ${JSON.stringify(name)} ${NAME_RULE}`);
-  return `cluster-deploy-${kind}-${organization}~${cluster}`;
-}
-
-/** The name before the "~" separator: ambiguous, read only to take over a state written under it. */
-export const legacyStateArtifactName = (organization: string, cluster: string): string =>
-  `cluster-deploy-state-${organization}-${cluster}`;
-
-export const stateArtifactName = (organization: string, cluster: string): string =>
-  artifactName('state', organization, cluster);
 
 /** A file that travels with the state in the artifact (the log, the encrypted tofu state). */
 export interface CompanionFile {
