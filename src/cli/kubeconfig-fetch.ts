@@ -7,12 +7,14 @@ import { interruptible } from '../core/engine/signals.js';
 import { InterruptedError, UsageError, UserError, errorMessage } from '../core/lib/errors.js';
 import { displayPath, systemErrorReason, writePrivateFile } from '../core/lib/files.js';
 import { Redactor } from '../core/lib/redact.js';
+import { decryptWithPassphrase, PASSPHRASE_MIN_LENGTH } from '../core/lib/secret-box.js';
 import { kubeconfigEndpoint, kubeconfigSecrets } from '../core/kube/kubeconfig.js';
 import { parseState } from '../core/model/state.js';
 import { resolveSettings } from '../core/model/settings.js';
 import { removeDownloads } from '../github/runner/downloads.js';
 import { restStateSource } from '../github/state/artifact-rest.js';
 import { describeIgnored, pickState, type IgnoredArtifact } from '../github/state/state-picker.js';
+import { STATE_KEY_MIN_LENGTH } from '../github/state/state-seal.js';
 import {
   KUBECONFIG_ARTIFACT_FILE,
   legacyStateArtifactName,
@@ -182,6 +184,15 @@ export async function runKubeconfig(
     const stateKey = command.stateKeyFile
       ? await readSecret(command.stateKeyFile, 'state key', '--state-key-file')
       : env[STATE_KEY_ENV]!.trim();
+    // Shorter than the deploy accepts: not its secret (and a one-letter "secret" would garble every message).
+    if ([...passphrase].length < PASSPHRASE_MIN_LENGTH)
+      throw new UsageError(
+        `kubeconfig: the passphrase (${command.passphraseFile ? `--passphrase-file ${displayPath(command.passphraseFile)}` : KUBECONFIG_PASSPHRASE_ENV}) has ${[...passphrase].length} characters; the deploy's kubeconfig-passphrase has at least ${PASSPHRASE_MIN_LENGTH}: give that one`,
+      );
+    if ([...stateKey].length < STATE_KEY_MIN_LENGTH)
+      throw new UsageError(
+        `kubeconfig: the state key (${command.stateKeyFile ? `--state-key-file ${displayPath(command.stateKeyFile)}` : STATE_KEY_ENV}) has ${[...stateKey].length} characters; the deploy's state-key has at least ${STATE_KEY_MIN_LENGTH}: give that one`,
+      );
     redactor.add(passphrase);
     redactor.add(stateKey);
     const local = { organization, clusterName, target, passphrase, stateKey };
@@ -253,8 +264,6 @@ async function fetchKubeconfig(
     throw new UserError(
       `the newest trusted state of ${cluster}, ${picked.source}, holds no kubeconfig: the deploy job sets no kubeconfig-passphrase, or it has not written the kubeconfig yet (cluster-deploy status shows the steps of a local run; the workflow run's summary, those of this one)`,
     );
-  // age only here: loaded when there is something to open.
-  const { decryptWithPassphrase } = await import('../core/lib/secret-box.js');
   const text = await decryptWithPassphrase(encrypted, passphrase, `the kubeconfig in ${picked.source}`);
   for (const secret of kubeconfigSecrets(text, `the kubeconfig in ${picked.source}`)) redactor.add(secret);
   const endpoint = kubeconfigEndpoint(text, `the kubeconfig in ${picked.source}`);

@@ -97,7 +97,9 @@ export function parseKubeconfigArgs(argv: string[], env: NodeJS.ProcessEnv): Kub
       'kubeconfig: --repo OWNER/REPO is required: the repository whose deploy workflow wrote the state',
     );
   const parts = REPO.exec(repo);
-  if (!parts) throw new UsageError(`kubeconfig: --repo ${quoteInput(repo, 100)} is not OWNER/REPO (e.g. acme/infra)`);
+  // "." and ".." are no repository: in the API's URL they would name another endpoint.
+  if (!parts || parts[2] === '.' || parts[2] === '..')
+    throw new UsageError(`kubeconfig: --repo ${quoteInput(repo, 100)} is not OWNER/REPO (e.g. acme/infra)`);
   const configPath = text('config') ?? (values.cluster === undefined ? envValue('CLUSTER_DEPLOY_CONFIG') : undefined);
   if (!configPath && values.cluster === undefined)
     throw new UsageError(

@@ -298,6 +298,12 @@ describe('cluster-deploy kubeconfig', () => {
       code: usage,
       error: /is not OWNER\/REPO \(e\.g\. acme\/infra\)/,
     },
+    {
+      name: 'a --repo of ".."',
+      args: ['--repo', 'acme/..', '--cluster', 'x'],
+      code: usage,
+      error: /--repo "acme\/\.\." is not OWNER\/REPO/,
+    },
     { name: 'no cluster', args: ['--repo', REPO], code: usage, error: /give --config FILE .* or --cluster NAME/ },
     {
       name: 'a cluster name with a newline',
@@ -330,6 +336,21 @@ describe('cluster-deploy kubeconfig', () => {
       env: { CLUSTER_DEPLOY_STATE_KEY: undefined },
       code: usage,
       error: /no state key: set CLUSTER_DEPLOY_STATE_KEY or give --state-key-file FILE/,
+    },
+    {
+      name: 'a passphrase shorter than the deploy accepts',
+      args: clusterArgs,
+      env: { CLUSTER_DEPLOY_KUBECONFIG_PASSPHRASE: 'short' },
+      code: usage,
+      error:
+        /the passphrase \(CLUSTER_DEPLOY_KUBECONFIG_PASSPHRASE\) has 5 characters; the deploy's kubeconfig-passphrase has at least 16/,
+    },
+    {
+      name: 'a state key shorter than the deploy accepts',
+      args: clusterArgs,
+      env: { CLUSTER_DEPLOY_STATE_KEY: 'short-key-0123456789' },
+      code: usage,
+      error: /the state key \(CLUSTER_DEPLOY_STATE_KEY\) has 20 characters; the deploy's state-key has at least 32/,
     },
     {
       name: 'both secrets from stdin',
