@@ -58,11 +58,17 @@ async function readSecret(file: string, what: string, flag: string): Promise<str
       if (stat.isDirectory()) throw new UserError(`${flag} ${displayPath(file)} is a directory; give a file`);
       if (stat.isFile() && stat.size > SECRET_FILE_MAX)
         throw new UserError(`${flag} ${displayPath(file)} is ${stat.size} bytes: not a ${what}`);
+      // A pipe may hand the bytes over in pieces: read to its end, one byte past the limit at most.
       const buffer = Buffer.alloc(SECRET_FILE_MAX + 1);
-      const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
-      if (bytesRead > SECRET_FILE_MAX)
-        throw new UserError(`${flag} ${displayPath(file)} holds more than ${SECRET_FILE_MAX} bytes: not a ${what}`);
-      bytes = buffer.subarray(0, bytesRead);
+      let filled = 0;
+      for (;;) {
+        const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, null);
+        if (bytesRead === 0) break;
+        filled += bytesRead;
+        if (filled > SECRET_FILE_MAX)
+          throw new UserError(`${flag} ${displayPath(file)} holds more than ${SECRET_FILE_MAX} bytes: not a ${what}`);
+      }
+      bytes = buffer.subarray(0, filled);
     } finally {
       await handle.close();
     }
@@ -94,18 +100,22 @@ async function githubToken(apiUrl: string, env: NodeJS.ProcessEnv, signal: Abort
     .map((value) => value?.trim())
     .find(Boolean);
   if (fromEnv) return fromEnv;
-  const printed = await new Promise<string | undefined>((resolve) =>
+  const gh = await new Promise<{ token?: string; missing: boolean }>((resolve) =>
     execFile(
       'gh',
       ['auth', 'token', '--hostname', ghHost(apiUrl)],
       { env, timeout: 15_000, maxBuffer: 64 * 1024, signal },
-      (error, stdout) => resolve(error ? undefined : stdout.trim()),
+      (error, stdout) =>
+        resolve({
+          token: error ? undefined : stdout.trim(),
+          missing: (error as { code?: unknown })?.code === 'ENOENT',
+        }),
     ),
   );
   if (signal.aborted) throw new InterruptedError();
-  if (printed) return printed;
+  if (gh.token) return gh.token;
   throw new UsageError(
-    `kubeconfig: no GitHub token: set GH_TOKEN or GITHUB_TOKEN to a token that may read the repository's Actions artifacts (fine-grained: "Actions: read"; classic: repo), or log in with gh auth login (gh auth token found none for ${ghHost(apiUrl)})`,
+    `kubeconfig: no GitHub token: set GH_TOKEN or GITHUB_TOKEN to a token that may read the repository's Actions artifacts (fine-grained: "Actions: read"; classic: repo), or log in with gh auth login (${gh.missing ? 'gh is not on PATH' : `gh auth token found none for ${ghHost(apiUrl)}`})`,
   );
 }
 

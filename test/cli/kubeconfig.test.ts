@@ -82,6 +82,8 @@ describe('cluster-deploy kubeconfig', () => {
     await gh?.close();
   });
 
+  const clusterArgs = ['--repo', REPO, '--cluster', 'sandbox', '--org', 'demo'];
+
   /** A person's environment: the token, the passphrase and the key in variables, no gh on PATH. */
   const personEnv = (extra: Record<string, string | undefined> = {}): Record<string, string> =>
     Object.fromEntries(
@@ -212,6 +214,18 @@ describe('cluster-deploy kubeconfig', () => {
     return { 'state.json': state, 'state.seal.json': seal };
   }
 
+  it('says gh has no token when gh is logged out, and asks for a variable or gh auth login', async () => {
+    const bin = path.join(work, 'gh-logged-out');
+    await fs.mkdir(bin, { recursive: true });
+    // gh auth token when logged out: a message on stderr, exit 1 (cli/cli, pkg/cmd/auth/token/token.go).
+    await fs.writeFile(path.join(bin, 'gh'), '#!/bin/sh\necho "no oauth token found for $4" >&2\nexit 1\n', {
+      mode: 0o755,
+    });
+    const result = await cli(clusterArgs, personEnv({ GITHUB_TOKEN: undefined, PATH: bin }));
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/or log in with gh auth login \(gh auth token found none for 127\.0\.0\.1:\d+\)\n$/);
+  }, 60_000);
+
   it('names the artifacts it passed over when no trusted run wrote one', async () => {
     const cluster = 'forged';
     const name = 'cluster-deploy-state-demo~forged';
@@ -289,7 +303,6 @@ describe('cluster-deploy kubeconfig', () => {
     code: number;
     error: RegExp;
   };
-  const clusterArgs = ['--repo', REPO, '--cluster', 'sandbox', '--org', 'demo'];
   const rows: Row[] = [
     { name: 'no --repo', args: ['--cluster', 'sandbox'], code: usage, error: /--repo OWNER\/REPO is required/ },
     {
@@ -369,7 +382,7 @@ describe('cluster-deploy kubeconfig', () => {
       args: clusterArgs,
       env: { GITHUB_TOKEN: undefined },
       code: usage,
-      error: /no GitHub token: set GH_TOKEN or GITHUB_TOKEN .* or log in with gh auth login/,
+      error: /no GitHub token: set GH_TOKEN or GITHUB_TOKEN .* or log in with gh auth login \(gh is not on PATH\)/,
     },
     {
       name: 'a token GitHub refuses',
