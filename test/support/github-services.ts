@@ -595,6 +595,9 @@ export async function startGitHubStandIn(
         newestFirst(visible().filter((a) => a.repository === m![1] && (!name || a.name === name))),
       );
     }
+    // "Download an artifact" (https://docs.github.com/rest/actions/artifacts#download-an-artifact; @octokit/openapi-types,
+    // operation actions/download-artifact): a 302 whose Location is a short-lived signed URL, no body; 410 once expired
+    // (not modelled: the listing already says `expired`, and readers skip those). The blob is fetched without the token.
     if ((m = /^\/repos\/([^/]+\/[^/]+)\/actions\/artifacts\/(\d+)\/zip$/.exec(url.pathname)) && method === 'GET') {
       if (!canRead) return send(res, 403, FORBIDDEN);
       const artifact = artifacts.get(Number(m[2]));
