@@ -18,6 +18,7 @@ import { credentialOptions } from '../core/openstack/credentials.js';
 import { PLAN_CREDENTIAL_POLICIES, type PlanCredentialPolicy } from '../core/openstack/roles.js';
 import { completionScript } from './completion.js';
 import { ETCD_RESTORE_FLAGS, type EtcdRestoreCommand, parseEtcdRestoreArgs } from './etcd-restore.js';
+import { KUBECONFIG_FLAGS, type KubeconfigCommand, parseKubeconfigArgs } from './kubeconfig.js';
 import {
   type FlagValues,
   OPERATION_FLAGS,
@@ -37,6 +38,7 @@ export type CliCommand =
   | { kind: 'help'; text: string }
   | InitCommand
   | EtcdRestoreCommand
+  | KubeconfigCommand
   | {
       kind: 'plan' | 'run';
       options: DeployOptions & { operation: Operation };
@@ -137,6 +139,11 @@ const COMMANDS: Record<string, CommandSpec> = {
     flags: ETCD_RESTORE_FLAGS,
     help: HELP['etcd-restore']!,
     build: (argv, env) => parseEtcdRestoreArgs(argv, env, parseOptions(ETCD_RESTORE_FLAGS)),
+  },
+  kubeconfig: {
+    flags: KUBECONFIG_FLAGS,
+    help: HELP.kubeconfig!,
+    build: (argv, env) => parseKubeconfigArgs(argv, env, parseOptions(KUBECONFIG_FLAGS)),
   },
   plan: operation('plan'),
   deploy: operation('deploy'),

@@ -101,6 +101,13 @@ export const FLAGS: Record<string, Flag> = {
   snapshot: text,
   'broken-etcd': text,
   'broken-control-plane': text,
+  repo: text,
+  output: file,
+  force: on,
+  'trusted-branches': text,
+  'passphrase-file': file,
+  'state-key-file': file,
+  'api-url': text,
 };
 
 /** parseArgs' options for these flags. */

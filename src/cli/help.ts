@@ -3,6 +3,7 @@ import { OPERATIONS } from '../core/lib/option-values.js';
 import { CLUSTER_API_STEPS, OPERATION_STEPS } from '../core/model/operations.js';
 import { CREDENTIAL_FIELDS } from '../core/openstack/credentials.js';
 import { ETCD_RESTORE_HELP } from './etcd-restore.js';
+import { KUBECONFIG_HELP } from './kubeconfig.js';
 import { OPERATION_FLAGS } from './flags.js';
 import { INIT_HELP } from './init.js';
 
@@ -80,6 +81,7 @@ Usage:
   cluster-deploy normalize-kubeconfig --cluster-dir DIR --vip IP [--kubeconfig PATH]
   cluster-deploy etcd-restore --config FILE --snapshot NAME|latest --broken-etcd HOSTS   Kubespray's etcd recovery from a kept snapshot
   cluster-deploy wait-ready --kubeconfig PATH [--timeout D] [--interval D] [--nodes N]
+  cluster-deploy kubeconfig --repo OWNER/REPO --config FILE | --cluster NAME [--org ORG]   the kubeconfig from the deploy's newest trusted state artifact
   cluster-deploy status   --config FILE | --cluster NAME [--org ORG]   the last operation: each step, what a re-run does
   cluster-deploy list     [--state-dir DIR]   the clusters in the state directory, with their last operation and result
   cluster-deploy logs     --config FILE | --cluster NAME [--org ORG] [--run N] [--step ID]   a run's log (newest by default)
@@ -133,6 +135,7 @@ Prints a completion script for the shell: commands, each command's flags, step i
   zsh:  source <(cluster-deploy completion zsh)     (after compinit; or save it as _cluster-deploy on your $fpath)`,
   init: INIT_HELP,
   'etcd-restore': ETCD_RESTORE_HELP,
+  kubeconfig: KUBECONFIG_HELP,
   plan: `Usage: cluster-deploy plan --config FILE [--operation deploy|upgrade|destroy|check|replace-nodes] [options] [--json]
 
 Lists the steps an operation (default deploy) would run under the current filters and saved state, one line

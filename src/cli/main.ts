@@ -200,6 +200,9 @@ async function execute(command: CliCommand, argv: readonly string[]): Promise<nu
     case 'etcd-restore':
       return await runEtcdRestore(command, process.stdout);
 
+    case 'kubeconfig':
+      return await (await import('./kubeconfig-fetch.js')).runKubeconfig(command, stdout, stderr);
+
     case 'help':
       stdout(`${command.text}\n`);
       return 0;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/core/lib/errors.js';
-import { artifactName, legacyStateArtifactName } from '../../src/github/state/artifact-store.js';
+import { artifactName, legacyStateArtifactName } from '../../src/github/state/artifact-names.js';
 import { readActionSettings } from '../../src/github/runner/inputs.js';
 import { checkSeal, SEAL_FILE, writeSeal } from '../../src/github/state/state-seal.js';
 import { branchTrusted, parseTrustedBranches, untrustedReason } from '../../src/github/state/state-trust.js';

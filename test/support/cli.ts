@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { ROOT } from './action-runner.js';
 
 export interface CliResult {
@@ -9,15 +10,22 @@ export interface CliResult {
 }
 
 const ENTRY = path.join(ROOT, 'src', 'cli', 'main.ts');
+/** tsx's loader by its file, so that it is found from any working directory (`--import tsx` resolves from the cwd). */
+const TSX = pathToFileURL(path.join(ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
 
-/** Runs the CLI as a real process, the way users do; `onStdout` sees the output so far, e.g. to signal the child mid-run. */
+/**
+ * Runs the CLI as a real process, the way users do; `onStdout` sees the output so far, e.g. to signal the child
+ * mid-run; `options.stdin` is piped in; `options.cwd` defaults to the repository.
+ */
 export function runCli(
   args: string[],
   env: Record<string, string>,
   onStdout?: (text: string, child: ReturnType<typeof spawn>) => void,
+  options: { stdin?: string; cwd?: string } = {},
 ): Promise<CliResult> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, ...args], { cwd: ROOT, env });
+    const child = spawn(process.execPath, ['--import', TSX, ENTRY, ...args], { cwd: options.cwd ?? ROOT, env });
+    if (options.stdin !== undefined) child.stdin.end(options.stdin);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => {

@@ -91,6 +91,8 @@ export interface GitHubStandIn {
   /** An artifact's files (unzipped), for assertions. */
   artifactFiles(id: number): Promise<Record<string, Buffer>>;
   requests: RecordedRequest[];
+  /** Each download from a signed blob URL: which artifact or cache entry, and whether it carried an Authorization header. */
+  blobDownloads: { id: number; authorization: boolean }[];
   /** Finalized Actions cache entries. */
   cacheEntries(): StoredCacheEntry[];
   /** Issue comments, oldest first. */
@@ -249,6 +251,7 @@ export async function startGitHubStandIn(
   const defaultBranches = new Map<string, string>();
   const defaultBranch = (fullName: string) => defaultBranches.get(fullName) ?? 'main';
   const requests: RecordedRequest[] = [];
+  const blobDownloads: GitHubStandIn['blobDownloads'] = [];
   let nextArtifactId = 1000;
   let nextDeploymentId = 1;
   let nextCommentId = 5000;
@@ -542,6 +545,7 @@ export async function startGitHubStandIn(
       res.writeHead(201, { ...common, 'content-md5': '' });
       return res.end();
     }
+    blobDownloads.push({ id, authorization: req.headers.authorization !== undefined });
     if (!artifact.finalized || !artifact.content) return send(res, 404);
     // The artifact client insists on a zip; cache archives are tarballs.
     const type = artifacts.has(id) ? 'application/zip' : 'application/octet-stream';
@@ -591,6 +595,9 @@ export async function startGitHubStandIn(
         newestFirst(visible().filter((a) => a.repository === m![1] && (!name || a.name === name))),
       );
     }
+    // "Download an artifact" (https://docs.github.com/rest/actions/artifacts#download-an-artifact; @octokit/openapi-types,
+    // operation actions/download-artifact): a 302 whose Location is a short-lived signed URL, no body; 410 once expired
+    // (not modelled: the listing already says `expired`, and readers skip those). The blob is fetched without the token.
     if ((m = /^\/repos\/([^/]+\/[^/]+)\/actions\/artifacts\/(\d+)\/zip$/.exec(url.pathname)) && method === 'GET') {
       if (!canRead) return send(res, 403, FORBIDDEN);
       const artifact = artifacts.get(Number(m[2]));
@@ -1008,6 +1015,7 @@ export async function startGitHubStandIn(
       return unzip(artifact.content);
     },
     requests,
+    blobDownloads,
     cacheEntries: () =>
       [...cacheEntries.values()]
         .filter((e) => e.finalized)

@@ -3,6 +3,7 @@ import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { CheckReport } from '../../core/model/check-report.js';
 import { runDeploy as runEngine, type DeployResult } from '../../core/engine/engine.js';
+import { displayCommand } from '../../core/lib/command.js';
 import { UserError, errorMessage } from '../../core/lib/errors.js';
 import { readTextFile, writePrivateFile } from '../../core/lib/files.js';
 import { KUBECONFIG_FILE } from '../../core/lib/yaml.js';
@@ -56,6 +57,26 @@ async function setKubeconfigOutputs(settings: ActionSettings, deploy: DeploySett
       'kubeconfig-encrypted',
       await (await secretBox()).encryptWithPassphrase(text, settings.kubeconfigPassphrase),
     );
+}
+
+/**
+ * The command that gives a person this cluster's kubeconfig from the state artifact (src/cli/kubeconfig.ts), when
+ * the run leaves one there: an artifact store and a kubeconfig passphrase; a destroy or a check leaves none.
+ */
+function personKubeconfigCommand(
+  settings: ActionSettings,
+  deploy: DeploySettings,
+  env: NodeJS.ProcessEnv,
+): string | undefined {
+  if (settings.stateStore !== 'artifact' || !settings.kubeconfigPassphrase || !env.GITHUB_REPOSITORY) return undefined;
+  if (deploy.operation === 'destroy' || deploy.operation === 'check') return undefined;
+  const words = ['cluster-deploy', 'kubeconfig', '--repo', env.GITHUB_REPOSITORY];
+  words.push('--cluster', deploy.clusterName, '--org', deploy.organization);
+  const { patterns } = settings.trustedBranches;
+  if (patterns) words.push('--trusted-branches', patterns.join(','));
+  const api = env.GITHUB_API_URL?.replace(/\/$/, '');
+  if (api && api !== 'https://api.github.com') words.push('--api-url', api);
+  return displayCommand(words);
 }
 
 /** This run in the timeline: GITHUB_RUN_ID and GITHUB_RUN_ATTEMPT, when set. */
@@ -243,6 +264,7 @@ async function runOperation(action: ActionRun, options: DeployActionOptions): Pr
       operation,
       targetVersion: p.settings.kubernetesVersion,
       ...(operation === 'upgrade' && { followUp: upgradeConfigNote(p.settings) }),
+      kubeconfigCommand: personKubeconfigCommand(settings, p.settings, process.env),
     });
     await core.appendSummary(p.redactor.redact(summary));
   }

@@ -17,6 +17,8 @@ export interface SummaryContext {
   targetVersion?: string;
   /** What the user must change after this run (an upgrade's config version), said under the headline. */
   followUp?: string;
+  /** How a person gets the kubeconfig this run left in its state artifact (`cluster-deploy kubeconfig …`). */
+  kubeconfigCommand?: string;
 }
 
 /** "Deploy", "Upgrade to v1.34.2", "Destroy": what the run was, for the summary's headline. */
@@ -92,6 +94,11 @@ export function deploySummary(result: DeployResult, context: SummaryContext): st
   const gantt = renderGantt(result.history);
   if (gantt) lines.push(gantt);
   if (result.endpoint) lines.push(`**Endpoint:** \`${result.endpoint}\``, '');
+  if (result.ok && context.kubeconfigCommand)
+    lines.push(
+      `**Kubeconfig:** \`${context.kubeconfigCommand}\` on your machine, with the kubeconfig passphrase and the state key in CLUSTER_DEPLOY_KUBECONFIG_PASSPHRASE and CLUSTER_DEPLOY_STATE_KEY and a token that reads this repository's artifacts in GH_TOKEN (docs/cli.md)`,
+      '',
+    );
   lines.push(`Resume state: ${context.stateLocation}${context.logLocation ? ` · log: ${context.logLocation}` : ''}`);
   if (!result.ok && context.resumeHint) lines.push('', context.resumeHint);
   return `${lines.join('\n')}\n`;

@@ -1,36 +1,24 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { quoteInput } from '../../core/lib/echo.js';
 import { UserError, errorMessage } from '../../core/lib/errors.js';
 import { ensurePrivateDir } from '../../core/lib/files.js';
-import { NAME_PATTERN, NAME_RULE } from '../../core/lib/option-values.js';
 import { LocalStateStore, parseState, type DeployState, type StateStore } from '../../core/model/state.js';
 import * as core from '../runner/actions-core.js';
 import { downloadDir } from '../runner/downloads.js';
 import { artifactClient, octokitFor, type Octokit, type RunContext } from '../runner/clients.js';
 import { plainText } from '../runner/markdown.js';
 import { quietly } from '../runner/quiet.js';
-import { checkSeal, SEAL_FILE, writeSeal } from './state-seal.js';
-import { untrustedReason, type ArtifactRun, type TrustedBranches } from './state-trust.js';
+import { SEAL_FILE, writeSeal } from './state-seal.js';
+import {
+  describeIgnored,
+  pickState,
+  type IgnoredArtifact,
+  type ListedArtifact,
+  type PickedState,
+  type StateArtifactSource,
+  type StateTrust,
+} from './state-picker.js';
 import { describeRestError, isRestError, type GitHubApiError } from '../runner/rest-errors.js';
-
-/**
- * An artifact name per kind, org and cluster. Organisation and cluster names are letters, digits,
- * ".", "_" and "-" (NAME_PATTERN), so "~" between them cannot occur in either: `acme-prod`/`east`
- * and `acme`/`prod-east` get different names. (Artifact names allow no slashes or colons.)
- */
-export function artifactName(kind: 'state' | 'plan', organization: string, cluster: string): string {
-  for (const name of [organization, cluster])
-    if (!NAME_PATTERN.test(name)) throw new Error(`artifact name part ${JSON.stringify(name)} ${NAME_RULE}`);
-  return `cluster-deploy-${kind}-${organization}~${cluster}`;
-}
-
-/** The name before the "~" separator: ambiguous, read only to take over a state written under it. */
-export const legacyStateArtifactName = (organization: string, cluster: string): string =>
-  `cluster-deploy-state-${organization}-${cluster}`;
-
-export const stateArtifactName = (organization: string, cluster: string): string =>
-  artifactName('state', organization, cluster);
 
 /** A file that travels with the state in the artifact (the log, the encrypted tofu state). */
 export interface CompanionFile {
@@ -108,36 +96,6 @@ export async function downloadArtifactFiles(run: RunContext, found: FoundArtifac
   return dir;
 }
 
-/** An artifact of the state's name, as "List artifacts" describes it. */
-interface Candidate {
-  id: number;
-  name: string;
-  createdAt?: string;
-  run: ArtifactRun;
-  /** Uploaded by this workflow run (an earlier job or attempt). */
-  own: boolean;
-  /** The name before "~": may be another cluster's. */
-  legacy: boolean;
-}
-
-/** One artifact the search passed over, for the log and the summary. */
-export interface IgnoredArtifact {
-  name: string;
-  runId?: number;
-  branch?: string;
-  reason: string;
-}
-
-/** Which state a store may restore, and with what key it checks and seals it. */
-export interface StateTrust {
-  /** HMAC key of the seal (state-key). A plan job may lack it: it then reads trusted runs' state unchecked, and writes none. */
-  key?: string;
-  branches: TrustedBranches;
-}
-
-const describeIgnored = (i: IgnoredArtifact) =>
-  `ignored ${i.name}${i.runId ? ` from run ${i.runId}` : ''}${i.branch ? ` on branch ${quoteInput(i.branch, 100)}` : ''}: ${i.reason}`;
-
 /**
  * Resume state kept in workflow artifacts. Every save writes the local state file, then replaces
  * this run's artifact (delete, then upload: a name can be uploaded once per run), sealed with the
@@ -199,132 +157,68 @@ export class ArtifactStateStore implements StateStore {
     return this.repository;
   }
 
-  /**
-   * This run's artifacts of the state's name, then the repository's, newest first, page by page
-   * (a flood of newer forged ones cannot push the trusted one out of sight); then those of the name
-   * before "~".
-   */
-  private async *candidates(octokit: Octokit): AsyncGenerator<Candidate> {
-    const { run, name, legacyName } = this.options;
-    type Listed = {
-      id: number;
-      name: string;
-      expired: boolean;
-      created_at: string | null;
-      workflow_run?: ArtifactRun | null;
+  /** The picker's view of this repository: Octokit for the listings, the artifact client for the files. */
+  private source(octokit: Octokit): StateArtifactSource {
+    const { run } = this.options;
+    return {
+      repository: () => this.repositoryFacts(octokit),
+      runArtifacts: async (runId, name) =>
+        (
+          await octokit.rest.actions.listWorkflowRunArtifacts({
+            owner: run.owner,
+            repo: run.repo,
+            run_id: runId,
+            name,
+            per_page: 100,
+          })
+        ).data.artifacts,
+      repositoryArtifacts: async function* (name) {
+        const pages = octokit.paginate.iterator(octokit.rest.actions.listArtifactsForRepo, {
+          owner: run.owner,
+          repo: run.repo,
+          name,
+          per_page: 100,
+        });
+        for await (const page of pages) yield page.data as ListedArtifact[];
+      },
+      download: (found) => downloadArtifactFiles(run, found),
     };
-    const toCandidate = (a: Listed): Candidate => ({
-      id: a.id,
-      name: a.name,
-      createdAt: a.created_at ?? undefined,
-      run: a.workflow_run ?? {},
-      own: a.workflow_run?.id === run.runId,
-      legacy: a.name !== name,
-    });
-    const newestFirst = (list: Listed[], wanted: string) =>
-      list
-        .filter((a) => a.name === wanted && !a.expired)
-        .sort((a, b) => Date.parse(b.created_at ?? '') - Date.parse(a.created_at ?? ''));
-    const { data } = await octokit.rest.actions.listWorkflowRunArtifacts({
-      owner: run.owner,
-      repo: run.repo,
-      run_id: run.runId,
-      name,
-      per_page: 100,
-    });
-    for (const a of newestFirst(data.artifacts, name)) yield { ...toCandidate(a), own: true };
-    for (const wanted of [name, ...(legacyName ? [legacyName] : [])]) {
-      const pages = octokit.paginate.iterator(octokit.rest.actions.listArtifactsForRepo, {
-        owner: run.owner,
-        repo: run.repo,
-        name: wanted,
-        per_page: 100,
-      });
-      for await (const page of pages)
-        for (const a of newestFirst(page.data as Listed[], wanted))
-          if (wanted !== name || a.workflow_run?.id !== run.runId) yield toCandidate(a);
-    }
   }
 
   private async download(): Promise<DeployState | undefined> {
+    const { run, name, legacyName, cluster, trust } = this.options;
+    let picked: PickedState | undefined;
     try {
-      const octokit = await octokitFor(this.options.run);
-      for await (const candidate of this.candidates(octokit)) {
-        const state = await this.consider(octokit, candidate);
-        if (state) return state;
-      }
-      return undefined;
+      const octokit = await octokitFor(run);
+      picked = await pickState(
+        this.source(octokit),
+        { name, legacyName, cluster, trust, runId: run.runId },
+        this.ignored,
+      );
     } catch (error) {
       // Our own refusals pass as they are; a failed API call says which permission it lacks.
       if (error instanceof UserError && !isRestError(error)) throw error;
       throw permissionHint(error, 'read');
     }
-  }
-
-  /** Restores this artifact's state if a trusted run wrote it; records why not; refuses a trusted one that was changed. */
-  private async consider(octokit: Octokit, candidate: Candidate): Promise<DeployState | undefined> {
-    const { cluster, trust } = this.options;
-    const branch = candidate.run.head_branch ?? undefined;
-    const ignore = (reason: string) => {
-      this.ignored.push({ name: candidate.name, runId: candidate.run.id, branch, reason });
-      return undefined;
-    };
-    const repository = await this.repositoryFacts(octokit);
-    const untrusted = untrustedReason(candidate.run, repository.id, trust.branches, repository.defaultBranch);
-    // Another run's state counts only from a trusted run; this run's (same workflow, same commit) also when sealed.
-    if (untrusted && !candidate.own) return ignore(untrusted);
-    const runId = candidate.run.id ?? this.options.run.runId;
-    const found = { id: candidate.id, runId, createdAt: candidate.createdAt };
-    const dir = await downloadArtifactFiles(this.options.run, found);
-    const source = `workflow artifact "${candidate.name}" (id ${candidate.id}, run ${runId}${branch ? ` on branch ${quoteInput(branch, 100)}` : ''})`;
-    const text = await fs.readFile(path.join(dir, 'state.json'), 'utf8').catch(() => undefined);
-    if (candidate.legacy) {
-      // The old name is shared by acme-prod/east and acme/prod-east: only this cluster's state is taken over.
-      const owner = (() => {
-        try {
-          return (JSON.parse(text ?? '') as { cluster?: unknown }).cluster;
-        } catch {
-          return undefined;
-        }
-      })();
-      if (owner !== cluster)
-        return ignore(`not the state of ${cluster} (an artifact name from before "~" separated org and cluster)`);
-    }
-    const seal = trust.key ? await checkSeal(dir, cluster, trust.key) : undefined;
-    if (seal?.kind === 'broken') {
-      if (untrusted) return ignore(`${untrusted}, and ${seal.reason}`);
-      throw new UserError(
-        `resume state ${source} fails its check: ${seal.reason}. It is not restored: a changed state could make the run skip steps that never ran. Check who can write this repository's artifacts, then delete the artifact (or set restart: true to start over)`,
-      );
-    }
-    const legacy = seal?.kind === 'unsealed';
-    if (untrusted && seal?.kind !== 'valid') return ignore(untrusted);
-    // Only state from before seals may lack one, and that carries the old name: this version seals all it writes, so
-    // an unsealed artifact under the new name was made by something else (a workflow of the default branch that is
-    // not this action: pull_request_target and workflow_run runs report that branch).
-    if (legacy && candidate.name !== this.options.legacyName)
-      return ignore('it has no seal, and every state this action writes under this name is sealed');
-    if (text === undefined)
-      throw new UserError(
-        `${source} has no state.json; it was not made by this action. Delete it or set restart: true`,
-      );
+    if (!picked) return undefined;
+    const { runId, artifactId, createdAt, branch, dir } = picked;
     // Known before the state is validated, so the files that came with it stay usable with restart.
-    this.origin = { runId, artifactId: candidate.id, createdAt: candidate.createdAt, branch, dir };
-    const state = parseState(text, source, cluster);
+    this.origin = { runId, artifactId, createdAt, branch, dir };
+    const state = parseState(picked.text, picked.source, cluster);
     if (state.run?.id === runId) this.origin.runAttempt = state.run.attempt;
-    if (!trust.key) {
+    if (picked.seal === 'unchecked') {
       core.notice(
         `resume state from run ${runId} read without checking its seal (no state-key in this job): used for this plan only; this job writes no state`,
       );
-    } else if (legacy) {
-      await this.takeOver(dir, candidate, runId);
+    } else if (picked.seal === 'unsealed') {
+      await this.takeOver(dir, picked.name, runId);
     }
     return state;
   }
 
   /** A state from before seals, from a trusted run: sealed and uploaded again as this run's (a plan or check only says so). */
-  private async takeOver(dir: string, candidate: Candidate, runId: number): Promise<void> {
-    const what = `resume state ${candidate.name} from run ${runId} has no seal (written before state-key); accepted because a trusted run wrote it`;
+  private async takeOver(dir: string, artifact: string, runId: number): Promise<void> {
+    const what = `resume state ${artifact} from run ${runId} has no seal (written before state-key); accepted because a trusted run wrote it`;
     if (this.options.readOnly) {
       core.notice(`${what}; a deploy will seal it (this job writes no state)`);
       return;

@@ -6,21 +6,17 @@ import { kubesprayPaths } from '../../core/kubespray/paths.js';
 import { LocalStateStore, type DeployState, type StateStore } from '../../core/model/state.js';
 import { postStepState } from '../runner/action-run.js';
 import { UserError } from '../../core/lib/errors.js';
+import { ArtifactStateStore, type CompanionFile } from './artifact-store.js';
 import {
-  ArtifactStateStore,
-  legacyStateArtifactName,
-  stateArtifactName,
-  type CompanionFile,
-} from './artifact-store.js';
-import type { ActionSettings } from '../runner/inputs.js';
-import { runContext } from '../runner/runner.js';
-import {
-  encryptedCompanion,
   INVENTORY_ARTIFACT_FILE,
   KUBECONFIG_ARTIFACT_FILE,
+  legacyStateArtifactName,
+  stateArtifactName,
   TOFU_STATE_ARTIFACT_FILE,
-  tofuStateFile,
-} from './tofu-state.js';
+} from './artifact-names.js';
+import type { ActionSettings } from '../runner/inputs.js';
+import { runContext } from '../runner/runner.js';
+import { encryptedCompanion, tofuStateFile } from './tofu-state.js';
 import { listSnapshots, snapshotFile } from '../../core/kubespray/etcd-snapshot.js';
 
 /** The newest etcd snapshot, as it travels in the state artifact (already encrypted). */

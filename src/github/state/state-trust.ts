@@ -28,14 +28,15 @@ const MAX_PATTERNS = 100;
  * characters but `/`, `**` any run at all). Empty: the default branch. Characters git forbids in a
  * branch name are refused, so that a typo is told, not silently trusted nothing.
  */
-export function parseTrustedBranches(value: string, input = 'state-trusted-branches'): TrustedBranches {
+/** `where` names the value in errors: the action's input, or the CLI's flag. */
+export function parseTrustedBranches(value: string, where = 'input state-trusted-branches'): TrustedBranches {
   const patterns = value
     .split(/[\n,]/)
     .map((p) => p.trim())
     .filter(Boolean);
   if (patterns.length === 0) return {};
   if (patterns.length > MAX_PATTERNS)
-    throw new UsageError(`input ${input}: ${patterns.length} branch patterns; at most ${MAX_PATTERNS}`);
+    throw new UsageError(`${where}: ${patterns.length} branch patterns; at most ${MAX_PATTERNS}`);
   for (const pattern of patterns) {
     const bad =
       pattern.length > 255
@@ -47,7 +48,7 @@ export function parseTrustedBranches(value: string, input = 'state-trusted-branc
             : /(^|\/)\.|\.\.|\/\/|\/$|^\/|\.lock$|@\{/.test(pattern)
               ? 'is not a valid branch name'
               : undefined;
-    if (bad) throw new UsageError(`input ${input}: ${quoteInput(pattern, 80)} ${bad}`);
+    if (bad) throw new UsageError(`${where}: ${quoteInput(pattern, 80)} ${bad}`);
   }
   return { patterns };
 }

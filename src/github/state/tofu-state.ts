@@ -10,12 +10,9 @@ import { ArtifactStateStore, type CompanionFile } from './artifact-store.js';
 import { secretBox } from '../runner/clients.js';
 import type { ActionSettings } from '../runner/inputs.js';
 import { chooseTofuState, tofuStateFile } from '../../core/tofu/state-guard.js';
+import { INVENTORY_ARTIFACT_FILE, KUBECONFIG_ARTIFACT_FILE, TOFU_STATE_ARTIFACT_FILE } from './artifact-names.js';
 
 export { declaredBackend, tofuStateFile } from '../../core/tofu/state-guard.js';
-
-export const TOFU_STATE_ARTIFACT_FILE = 'terraform.tfstate.age';
-export const KUBECONFIG_ARTIFACT_FILE = 'kubeconfig.age';
-export const INVENTORY_ARTIFACT_FILE = 'inventory.yaml.age';
 
 export function localBackendRefusal(clusterDir: string): UserError {
   return new UserError(
