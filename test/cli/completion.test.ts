@@ -17,6 +17,7 @@ const COMMANDS = [
   'completion',
   'init',
   'etcd-restore',
+  'kubeconfig',
   'plan',
   'deploy',
   'upgrade',
