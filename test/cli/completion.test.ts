@@ -34,6 +34,7 @@ const BASE: Record<string, string[]> = {
   'etcd-restore': ['--snapshot', 'latest', '--broken-etcd', 'cp-1'],
   'wait-ready': ['--kubeconfig', 'k'],
   'normalize-kubeconfig': ['--vip', '10.0.0.1'], // for --cluster-dir, which sets the config aside
+  kubeconfig: ['--repo', 'acme/infra'],
 };
 /** A valid value for each flag that checks its value; any other string flag gets "x". */
 const VALUE: Record<string, string> = {
@@ -56,17 +57,26 @@ const VALUE: Record<string, string> = {
   'broken-control-plane': 'cp-2',
   'os-auth-url': 'https://keystone.example:5000/v3',
   'os-interface': 'public',
+  repo: 'acme/infra',
+  'api-url': 'https://api.github.com',
 };
-const ENV = { CLUSTER_DEPLOY_CONFIG: 'c.yaml' };
+const ENV = {
+  CLUSTER_DEPLOY_CONFIG: 'c.yaml',
+  // kubeconfig's secrets, which it takes from the environment only.
+  CLUSTER_DEPLOY_KUBECONFIG_PASSPHRASE: 'p'.repeat(20),
+  CLUSTER_DEPLOY_STATE_KEY: 'k'.repeat(40),
+};
 
-/** The contexts a command runs in: plan under each operation, with and without --tofu-plan. */
+/** The contexts a command runs in: plan under each operation, with and without --tofu-plan; kubeconfig by config or name. */
 const contexts = (command: string) =>
   command === 'plan'
     ? OPERATIONS.flatMap((op) => [
         ['--operation', op],
         ['--operation', op, '--tofu-plan'],
       ])
-    : [[]];
+    : command === 'kubeconfig'
+      ? [[], ['--cluster', 'c']]
+      : [[]];
 
 /** Whether the parser takes the flag in some context; any error but a usage error fails the test. */
 function accepts(command: string, flag: string): boolean {
