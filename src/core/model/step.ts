@@ -63,6 +63,25 @@ export interface StepContext {
   report: CheckReport;
 }
 
+/** What a step decides for itself, with the reason the plan shows and the run logs. */
+export interface StepDecision {
+  action: 'run' | 'skip';
+  reason: string;
+}
+
+/** A skip when there is a reason for one; else the saved state's decision stands. */
+export const skipIf = (reason: string | undefined): StepDecision | undefined =>
+  reason === undefined ? undefined : { action: 'skip', reason };
+
+/**
+ * When a step decides: in the plan (nothing has run yet) or in the run, at its turn. `nodeWorkKnown`: state.nodeWork
+ * is what opentofu-plan found (the run's, or the tofu plan `plan --tofu-plan` made); a plan without one cannot know it.
+ */
+export interface DecisionMoment {
+  planning: boolean;
+  nodeWorkKnown: boolean;
+}
+
 /** One pipeline step: `plan` describes, `run` acts (airshipctl's Render/Run split). */
 export interface Step {
   readonly id: StepId;
@@ -77,10 +96,11 @@ export interface Step {
   /** For runner-local steps: are this step's outputs present (and whole) on this machine? */
   outputsPresent?(): Promise<boolean>;
   /**
-   * Whether the step has nothing to do now, asked when it would run (k0sctl's ShouldRun): the reason, and the engine
-   * reports a skip with it and goes on as though the step had succeeded; undefined, and it runs.
+   * The step's own decision (k0sctl's ShouldRun), asked by the plan and by the run alike whenever the saved state would
+   * run it, so both say the same words: skip (nothing to do: the run goes on as though it had succeeded) or run, each
+   * with its reason; undefined leaves the saved state's decision as it is.
    */
-  skipWhen?(state: DeployState): string | undefined;
+  decide?(state: DeployState, moment: DecisionMoment): StepDecision | undefined | Promise<StepDecision | undefined>;
   /** Runs the step; returns a short detail worth showing ("server → https://…"), if any. */
   run(context: StepContext): Promise<string | void>;
 }

@@ -15,24 +15,37 @@ import type { ExtraVars } from '../kubespray/extra-vars.js';
 import { readInventory } from '../kubespray/node-changes.js';
 import { kubesprayPaths } from '../kubespray/paths.js';
 import { ETCD_SNAPSHOT_PASSPHRASE_ENV, type DeploySettings } from '../model/settings.js';
-import type { Step, StepContext, StepPlan } from '../model/step.js';
+import {
+  skipIf,
+  type DecisionMoment,
+  type Step,
+  type StepContext,
+  type StepDecision,
+  type StepPlan,
+} from '../model/step.js';
 import type { DeployState } from '../model/state.js';
 import { kubesprayPlaybook, requirePlaybookInputs } from './kubespray.js';
 
-/** Why a deploy needs no snapshot: its plan removes no control-plane or etcd node (unknown roles count as such). */
-export function unlessControlPlaneOrEtcdRemoved(state: DeployState): string | undefined {
+/**
+ * Whether a deploy takes a snapshot: only when its plan removes a control-plane or etcd node (unknown roles count as
+ * such). A plan made before opentofu-plan cannot know which nodes go, and says so.
+ */
+export function unlessControlPlaneOrEtcdRemoved(state: DeployState, moment: DecisionMoment): StepDecision | undefined {
+  if (!moment.nodeWorkKnown) return skipIf('taken only if opentofu-plan removes a control-plane or etcd node');
   const work = state.nodeWork;
   const risky = (work?.remove ?? []).filter((node) =>
     (work?.removeRoles[node] ?? ['control-plane']).some((role) => role !== 'worker'),
   );
-  return risky.length ? undefined : 'the plan removes no control-plane or etcd node';
+  return risky.length
+    ? { action: 'run', reason: `the plan removes control-plane or etcd node ${risky.join(', ')}` }
+    : skipIf('the plan removes no control-plane or etcd node');
 }
 
 /**
  * Before a risky step (upgrade, control-plane or etcd removal, a Kubespray bump, a rolling replacement):
  * `etcdctl snapshot save` on the first etcd host, fetched to the runner, encrypted and kept in the state
  * directory (kubespray/etcd-snapshot.ts), its name in the state for `cluster-deploy etcd-restore`.
- * An operation adds the id `etcd-snapshot` to its list before its risky step; `needed` says when it may skip.
+ * An operation adds the id `etcd-snapshot` to its list before its risky step; `ownDecision` says when it may skip.
  */
 export class EtcdSnapshotStep implements Step {
   readonly id = 'etcd-snapshot' as const;
@@ -41,7 +54,8 @@ export class EtcdSnapshotStep implements Step {
 
   constructor(
     private readonly settings: DeploySettings,
-    private readonly skipUnless: (state: DeployState) => string | undefined = () => undefined,
+    private readonly ownDecision: (state: DeployState, moment: DecisionMoment) => StepDecision | undefined = () =>
+      undefined,
   ) {}
 
   private get playbook(): string {
@@ -74,8 +88,8 @@ export class EtcdSnapshotStep implements Step {
     };
   }
 
-  skipWhen(state: DeployState): string | undefined {
-    return this.skipUnless(state);
+  decide(state: DeployState, moment: DecisionMoment): StepDecision | undefined {
+    return this.ownDecision(state, moment);
   }
 
   async run(context: StepContext): Promise<string> {
