@@ -15,6 +15,7 @@ import {
 import { clusterId, runtimePaths, type DeploySettings } from '../model/settings.js';
 import { requireLocalTofuState, requireSomethingToDestroy } from '../tofu/state-guard.js';
 import { changeCounts, readPlanJson, summarizeChanges, tofuCounts } from '../tofu/plan-json.js';
+import { checkPlannedKubeVersion } from '../tofu/kube-version.js';
 import type { ChangeAction, PlanChanges } from '../model/changes.js';
 import { kubesprayPaths } from '../kubespray/paths.js';
 import { deployPlanFile, stripFound, TOFU_LOCK_FILE, TofuCommands, tofuInitArgs } from '../tofu/commands.js';
@@ -117,6 +118,11 @@ export class OpenTofuPlanStep implements Step {
     context.state.planDigest = await fileDigest(planFile);
     const summary = changeCounts(summarizeChanges(document));
     if (!this.settings.kubespray) return summary;
+    checkPlannedKubeVersion(document, {
+      version: this.settings.kubernetesVersion,
+      configPath: this.settings.configPath,
+      clusterDir: this.settings.clusterDir,
+    });
 
     const { planned, work, inventory, warnings, refused } = planNodeWork(
       this.settings,
