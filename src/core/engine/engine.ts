@@ -15,7 +15,6 @@ import {
   decideStep,
   keepsResumeState,
   loadStartingState,
-  NOT_RUN_YET,
   selectSteps,
   usesSavedState,
   type StepFilter,
@@ -259,8 +258,8 @@ async function runSelected(run: DeployRun, selected: Step[], exec: Exec): Promis
     delete state.completedAt; // the deploy is incomplete again until every step has passed
     await save();
     const startedAt = new Date(); // the step's own time, without the save (an artifact upload in CI)
-    // Why it runs, in the plan's words, when that says more than that it has not run yet.
-    output.startGroup(`${label} → ${name}...${decision.reason === NOT_RUN_YET ? '' : ` (${decision.reason})`}`);
+    // The step's own reason to run, in the plan's words.
+    output.startGroup(`${label} → ${name}...${decision.because ? ` (${decision.because})` : ''}`);
     let detail: string | undefined;
     const warnings: string[] = [];
     const warn = (message: string) => {

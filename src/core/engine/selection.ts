@@ -134,7 +134,12 @@ export interface Decision {
   reason: string;
   /** Not run because the step has nothing to do now (Step.decide): it counts as done. */
   nothingToDo?: true;
+  /** Run for the step's own reason (Step.decide), which the run logs as the plan shows it. */
+  because?: string;
 }
+
+/** The reason a step runs with --restart, --step or --from-step. */
+const SELECTED = 'selected';
 
 /** Decides whether a step runs, from its kind and what the saved state says about it (and about the step it prepares for). */
 async function decideFromState(
@@ -143,7 +148,7 @@ async function decideFromState(
   useState: boolean,
   state?: DeployState,
 ): Promise<Decision> {
-  if (!useState) return { run: true, reason: 'selected' };
+  if (!useState) return { run: true, reason: SELECTED };
   if (step.preparesFor && state?.steps[step.preparesFor]?.status === 'success') {
     return { run: false, reason: `${step.preparesFor} already completed` };
   }
@@ -179,7 +184,8 @@ export async function decideStep(
   const own = decision.run && state ? await step.decide?.(state, moment) : undefined;
   if (!own) return decision;
   if (own.action === 'skip') return { run: false, reason: own.reason, nothingToDo: true };
-  return { run: true, reason: decision.reason === NOT_RUN_YET ? own.reason : `${decision.reason}; ${own.reason}` };
+  const plain = decision.reason === NOT_RUN_YET || decision.reason === SELECTED;
+  return { run: true, reason: plain ? own.reason : `${decision.reason}; ${own.reason}`, because: own.reason };
 }
 
 /**

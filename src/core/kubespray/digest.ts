@@ -47,7 +47,8 @@ export async function kubesprayRunDigest(inputs: RunInputs): Promise<string> {
 export async function kubesprayRunInputs(inputs: RunInputs): Promise<{ digest: string; parts: RunParts }> {
   const hash = createHash('sha256');
   const field = (name: string, value: string) => hash.update(`${name}\0${value.length}\0${value}\0`);
-  const extraVars = JSON.stringify(Object.entries(inputs.extraVars).sort(([a], [b]) => a.localeCompare(b)));
+  const entries = Object.entries(inputs.extraVars).sort(([a], [b]) => a.localeCompare(b));
+  const extraVars = JSON.stringify(entries);
   field('version', '1');
   field('playbook', inputs.playbook);
   field('kubespray', inputs.kubespray);
@@ -66,7 +67,10 @@ export async function kubesprayRunInputs(inputs: RunInputs): Promise<{ digest: s
     parts: {
       kubespray: inputs.kubespray,
       ...(inputs.kubeVersion !== undefined && { kubeVersion: inputs.kubeVersion }),
-      extraVars: createHash('sha256').update(extraVars).digest('hex'),
+      // kube_version is a part of its own: a new version is not also "the extra vars".
+      extraVars: createHash('sha256')
+        .update(JSON.stringify(entries.filter(([name]) => name !== 'kube_version')))
+        .digest('hex'),
       ...(inputs.credential !== undefined && { credential: inputs.credential }),
       files: filesHash.digest('hex'),
     },

@@ -5,7 +5,13 @@ import path from 'node:path';
 import { CommandFailedError, failureHeadline } from '../../core/lib/command.js';
 import { errorMessage } from '../../core/lib/errors.js';
 import type { Pipeline } from '../../core/engine/pipeline.js';
-import { nodeDecisions, renderNodeDecisions, type NodeDecisions } from '../../core/kubespray/node-plan.js';
+import {
+  nodeDecisions,
+  planNodeWork,
+  renderNodeDecisions,
+  type NodeDecisions,
+} from '../../core/kubespray/node-plan.js';
+import type { NodeWork } from '../../core/model/nodes.js';
 import {
   buildPlan,
   noCapiDiffReason,
@@ -69,6 +75,8 @@ interface ToolPlan {
   workDir: string;
   /** Said at the top of the comment (the plan credential's warning). */
   notices?: string[];
+  /** A deploy's node work as opentofu-plan will find it: the steps that act on nodes then decide as the deploy will. */
+  nodeWork?: NodeWork;
 }
 
 function setPlanOutputs(planned: ToolPlan | undefined): void {
@@ -137,7 +145,8 @@ export async function runDryRun(p: Pipeline, settings: ActionSettings, steps: re
   const run = dryRunContext(p, settings);
   const engine = await planSteps(run, steps);
   const planned = p.settings.clusterApi ? await planClusterApi(run, engine) : await planTofu(run, engine, steps);
-  if (planned) await publishPlan(run, engine, planned);
+  if (!planned) return;
+  await publishPlan(run, planned.nodeWork ? await planSteps(run, steps, planned.nodeWork) : engine, planned);
 }
 
 function dryRunContext(p: Pipeline, settings: ActionSettings): DryRun {
@@ -203,11 +212,16 @@ function dryRunContext(p: Pipeline, settings: ActionSettings): DryRun {
   return { p, settings, cluster, artifact, pr, provenance, record, comment, failureComment, failBeforeTofu };
 }
 
-/** The engine's plan of every step: printed in full, the steps output, the table of the job summary. */
-async function planSteps(run: DryRun, steps: readonly Step[]): Promise<EnginePlan> {
+/**
+ * The engine's plan of every step: printed in full, the steps output, the table of the job summary. Again with the
+ * node work the tofu plan found, so that the summary and the comment decide each step as the deploy will.
+ */
+async function planSteps(run: DryRun, steps: readonly Step[], nodeWork?: NodeWork): Promise<EnginePlan> {
   const { p, settings } = run;
-  const plan = await buildPlan(p.settings, steps, p.store, settings.filter, p.redactor).catch(run.failBeforeTofu);
-  process.stdout.write(renderPlan(plan));
+  const plan = await buildPlan(p.settings, steps, p.store, settings.filter, p.redactor, nodeWork).catch(
+    run.failBeforeTofu,
+  );
+  if (!nodeWork) process.stdout.write(renderPlan(plan));
   core.setOutput('result', 'planned');
   core.setOutput('steps', JSON.stringify(plan.steps.map(({ id, action, reason }) => ({ id, action, reason }))));
   return { plan, summary: p.redactor.redact(planSummary(plan, runnerPathBases(process.env))) };
@@ -277,6 +291,7 @@ async function planTofu(run: DryRun, engine: EnginePlan, steps: readonly Step[])
       ...(tofu.capacity && { capacity: p.redactor.redactValue(tofu.capacity) }),
       planFile: tofu.planFile,
       workDir: path.dirname(tofu.planFile),
+      ...(nodes && plan.operation === 'deploy' && { nodeWork: planNodeWork(p.settings, tofu.nodes).work }),
     };
   });
   return planned && { ...planned, ...(credentialWarning && { notices: [credentialWarning] }) };
