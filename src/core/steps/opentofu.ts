@@ -133,9 +133,11 @@ export class OpenTofuPlanStep implements Step {
     const unsafe = warnings.filter((w) => w.startsWith('UNSAFE:'));
     // Kept without the prefix: describeNodeDecisions adds it once ("UNSAFE: UNSAFE: …" before).
     if (unsafe.length) work.unsafeOverride = unsafe.map((w) => w.replace(/^UNSAFE:\s*/, '')).join(' ');
-    // A resumed deploy that plans again adds to the work still pending; it never forgets what happened.
-    const removed = context.state.nodeWork?.removed ?? [];
-    const carried = pendingForNextPlan(context.state.nodeWork, removed, planned);
+    // A resumed deploy that plans again adds to the work still pending; it never forgets what happened. The work of a
+    // plan that changed nothing is none (kubespray-ansible-playbook, skipped for it, leaves it in the state).
+    const pendingWork = context.state.nodeWork?.empty ? undefined : context.state.nodeWork;
+    const removed = pendingWork?.removed ?? [];
+    const carried = pendingForNextPlan(pendingWork, removed, planned);
     for (const node of carried.reinstall)
       context.output.line(
         `      ${node} was drained and removed for an earlier plan, but this plan keeps its server: Kubespray installs it again`,
