@@ -134,7 +134,7 @@ export async function buildPlan(
   const { state, note } = await loadStartingState(store, clusterId(settings), filter, settings.operation);
   // The plan starts from the saved state: the node work of an unfinished run is not what opentofu-plan will find.
   state.nodeWork = nodeWork;
-  const moment = { planning: true, nodeWorkKnown: nodeWork !== undefined };
+  const moment = { nodeWorkKnown: nodeWork !== undefined };
   const { shared, shown } = sharedEnvironment(settings, redactor);
   const planned: PlannedStep[] = [];
   for (const [index, step] of selected.entries()) {

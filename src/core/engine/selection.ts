@@ -166,7 +166,7 @@ async function decideFromState(
 }
 
 /** The moment of a run: each step decides at its turn, with the node work opentofu-plan left in the state. */
-export const AT_RUN: DecisionMoment = { planning: false, nodeWorkKnown: true };
+export const AT_RUN: DecisionMoment = { nodeWorkKnown: true };
 
 /**
  * Decides whether a step runs, the one decision the plan shows and the run acts on: from its kind and what the saved

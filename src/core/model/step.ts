@@ -73,12 +73,9 @@ export interface StepDecision {
 export const skipIf = (reason: string | undefined): StepDecision | undefined =>
   reason === undefined ? undefined : { action: 'skip', reason };
 
-/**
- * When a step decides: in the plan (nothing has run yet) or in the run, at its turn. `nodeWorkKnown`: state.nodeWork
- * is what opentofu-plan found (the run's, or the tofu plan `plan --tofu-plan` made); a plan without one cannot know it.
- */
+/** When a step decides: in the plan, before anything ran, or in the run, at its turn. */
 export interface DecisionMoment {
-  planning: boolean;
+  /** state.nodeWork is what opentofu-plan found (the run's, or the tofu plan of `plan --tofu-plan`): a plain plan cannot know it. */
   nodeWorkKnown: boolean;
 }
 
