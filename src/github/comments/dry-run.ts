@@ -17,6 +17,7 @@ import {
   noCapiDiffReason,
   noTofuPlanReason,
   renderPlan,
+  shortPath,
   TOFU_APPLYING_STEPS,
   wouldApply,
   type DeployPlan,
@@ -51,9 +52,7 @@ const SUMMARY_LIMIT = 1_000_000;
 
 function relativeToWorkspace(file: string | undefined): string | undefined {
   const workspace = process.env.GITHUB_WORKSPACE;
-  if (!file || !workspace) return file;
-  const relative = path.relative(workspace, file);
-  return relative.startsWith('..') || path.isAbsolute(relative) ? file : relative;
+  return file && workspace ? shortPath(file, workspace) : file;
 }
 
 /**
