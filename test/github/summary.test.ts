@@ -175,6 +175,14 @@ describe("the dry run's job summary: paths as the repository and the runner name
     expect(shortPaths('/srv/x /infra/y', runnerPathBases(given))).toBe('/srv/x /infra/y');
   });
 
+  it.each([
+    ['regular-expression characters', '/w/a+b.c(1)', '/w/a+b.c(1)/x /w/aab.c(1)/x', 'x /w/aab.c(1)/x'],
+    ['a trailing slash', '/w/repo/', '/w/repo/x', 'x'],
+    ['a space', '/w/my repo', "'/w/my repo/x'", "'x'"],
+  ])('a workspace with %s', (_name, workspace, text, shown) => {
+    expect(shortPaths(text, runnerPathBases({ GITHUB_WORKSPACE: workspace }))).toBe(shown);
+  });
+
   it('shows no runner path in the command column, the reasons or the state line', () => {
     const plan: DeployPlan = {
       operation: 'deploy',
