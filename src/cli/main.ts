@@ -23,7 +23,7 @@ import { Redactor } from '../core/lib/redact.js';
 import { escapeInvisible } from '../core/lib/echo.js';
 import { interruptible, interruptNote } from '../core/engine/signals.js';
 import { checkStepIds, keepsResumeState, refuseCheckOfDestroyed } from '../core/engine/selection.js';
-import { nodeDecisions, renderNodeDecisions } from '../core/kubespray/node-plan.js';
+import { nodeDecisions, planNodeWork, renderNodeDecisions } from '../core/kubespray/node-plan.js';
 import {
   checkDestroyConfirmation,
   refuseWaitOptionsOnDestroy,
@@ -282,14 +282,26 @@ async function execute(command: CliCommand, argv: readonly string[]): Promise<nu
               },
             );
             const nodes = nodeDecisions(pipeline.settings, tofu.nodes, undefined, deployState);
+            // The node work known now, the steps that act on nodes decide as the deploy will (the same words).
+            const decided =
+              nodes && pipeline.settings.operation === 'deploy'
+                ? await buildPlan(
+                    pipeline.settings,
+                    pipeline.steps,
+                    pipeline.store,
+                    command.filter,
+                    pipeline.redactor,
+                    planNodeWork(pipeline.settings, tofu.nodes).work,
+                  )
+                : plan;
             if (command.json)
               stdout(
-                `${JSON.stringify({ ...plan, tofu: { ...tofuCounts(tofu.changes), changes: tofu.changes.rows, planFile: tofu.planFile, text: tofu.text }, ...(nodes && { nodes }), ...(tofu.capacity && { capacity: tofu.capacity }) }, null, 2)}\n`,
+                `${JSON.stringify({ ...decided, tofu: { ...tofuCounts(tofu.changes), changes: tofu.changes.rows, planFile: tofu.planFile, text: tofu.text }, ...(nodes && { nodes }), ...(tofu.capacity && { capacity: tofu.capacity }) }, null, 2)}\n`,
               );
             // tofu's plan text was shown live above; only the summary follows it.
             else
               stdout(
-                `${command.verbose ? '\n' : ''}${renderTofuChanges(plan.cluster, tofu.changes)}${nodes ? `${renderNodeDecisions(nodes)}` : ''}${renderPlanCapacity(tofu.capacity)}Plan file: ${shortPath(tofu.planFile, process.cwd())}\n${command.verbose ? '' : `\n${steps}`}`,
+                `${command.verbose ? '\n' : ''}${renderTofuChanges(plan.cluster, tofu.changes)}${nodes ? `${renderNodeDecisions(nodes)}` : ''}${renderPlanCapacity(tofu.capacity)}Plan file: ${shortPath(tofu.planFile, process.cwd())}\n${command.verbose ? '' : `\n${renderPlanSummary(decided, process.cwd())}`}`,
               );
             return 0;
           },

@@ -27,6 +27,11 @@ describe('bundled actions on the sandbox', () => {
     expect(result.summary).toMatch(
       /\| `opentofu-apply` \| run \| not run yet \| `.*(tofu|terraform) apply -no-color -input=false \S+` \|/,
     ); // exactly opentofu-plan's plan
+    // The step table names paths as the repository and the runner do: no absolute path under either.
+    const stepRows = result.summary.split('\n').filter((line) => /^\| `[a-z-]+` \| (run|skip) \|/.test(line));
+    expect(stepRows.length).toBeGreaterThan(10);
+    for (const row of stepRows) expect(row).not.toContain(`${run.workDir}/`);
+    expect(stepRows.join('\n')).toContain('$RUNNER_TEMP/'); // the state and the plan file, under the runner's temp
     expect(result.stdout).toContain('OS_APPLICATION_CREDENTIAL_SECRET=<redacted>');
     // A deploy would apply, so the dry run shows tofu's plan too, and applies nothing.
     expect(result.summary).toContain('Plan for `demo/sandbox` — 6 to add, 0 to change, 0 to destroy');

@@ -271,7 +271,12 @@ describe('the deploy action with operation: check', () => {
 
   // Last: it destroys the sandbox's cluster.
   it('a scheduled check after a destroy says the cluster was destroyed (exit 1) and opens no health issue', async () => {
-    const destroyed = await job(runner, 320, { operation: 'destroy', 'confirm-destroy': 'sandbox', timeout: '', interval: '' });
+    const destroyed = await job(runner, 320, {
+      operation: 'destroy',
+      'confirm-destroy': 'sandbox',
+      timeout: '',
+      interval: '',
+    });
     expect(destroyed.code, destroyed.stdout).toBe(0);
     const issues = gh.issues(REPO).length;
     const main = await check(321, { 'health-issue': 'true' });

@@ -160,7 +160,15 @@ describe('dry run by operation', () => {
   }, 120_000);
 
   it('2 → 1 workers: remove-node.yml for the deleted worker before the apply, in the summary and the PR comment', async () => {
-    const { summary, comment } = await dryRun({}, { vars: workers(1) });
+    const { summary, comment, outputs } = await dryRun({}, { vars: workers(1) });
+    // The steps decided with the node work the tofu plan found: the removal runs, as the deploy will say.
+    expect(summary).toContain('| `kubespray-remove-nodes` | run | the plan deletes or replaces sandbox-worker-1 |');
+    expect(comment).toMatch(/\*\*An apply would run:\*\* .*`kubespray-remove-nodes` → `opentofu-apply`/);
+    expect(JSON.parse(outputs.steps!)).toContainEqual({
+      id: 'etcd-snapshot',
+      action: 'skip',
+      reason: 'the plan removes no control-plane or etcd node',
+    });
     for (const text of [summary, comment]) {
       expect(text).toContain('**Nodes:** remove-node.yml for sandbox-worker-1 before apply');
       expect(withoutStepTable(text)).not.toContain('scale.yml');

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { DeployResult } from '../../src/core/engine/engine.js';
 import { finalStatus } from '../../src/github/reports/deployments.js';
-import { deploySummary } from '../../src/github/reports/summary.js';
+import { shortPaths, type DeployPlan } from '../../src/core/engine/plan.js';
+import { deploySummary, planSummary, runnerPathBases } from '../../src/github/reports/summary.js';
 
 const ok: DeployResult = {
   ok: true,
@@ -132,5 +133,103 @@ describe("the GitHub deployment's final status", () => {
       description: 'destroyed',
     });
     expect(finalStatus('destroy', failed)).toMatchObject({ state: 'failure' });
+  });
+});
+
+describe("the dry run's job summary: paths as the repository and the runner name them", () => {
+  const env = {
+    GITHUB_WORKSPACE: '/home/runner/work/infra/infra',
+    RUNNER_TEMP: '/home/runner/work/_temp',
+    HOME: '/home/runner',
+  };
+  const bases = runnerPathBases(env);
+  it.each([
+    ['a path in the repository', '/home/runner/work/infra/infra/clusters/prod/main.tf', 'clusters/prod/main.tf'],
+    ['the repository itself', '/home/runner/work/infra/infra', '.'],
+    ['the repository with a slash', 'cd /home/runner/work/infra/infra/', 'cd ./'],
+    [
+      "the runner's temporary directory",
+      '/home/runner/work/_temp/cluster-deploy/venv/bin/pip',
+      '$RUNNER_TEMP/cluster-deploy/venv/bin/pip',
+    ],
+    ['the home directory', '/home/runner/.ssh/id_ed25519', '~/.ssh/id_ed25519'],
+    [
+      'an option with a path',
+      '-out=/home/runner/work/infra/infra/clusters/prod/deploy.tfplan',
+      '-out=clusters/prod/deploy.tfplan',
+    ],
+    ['a path in quoted JSON', `'{"key":"/home/runner/work/_temp/k"}'`, `'{"key":"$RUNNER_TEMP/k"}'`],
+    ['a sibling that only starts like the repository', '/home/runner/work/infra/infra2/x', '~/work/infra/infra2/x'],
+    ['a path elsewhere', '/usr/bin/tofu plan', '/usr/bin/tofu plan'],
+    ['a relative path', 'inventory/inventory.yaml', 'inventory/inventory.yaml'],
+    ['a word that is no path', 'home/runner/work/infra/infra', 'home/runner/work/infra/infra'],
+  ])('%s', (_name, text, shown) => {
+    expect(shortPaths(text, bases)).toBe(shown);
+  });
+
+  it.each([
+    ['no workspace, no temp, no home', {}],
+    ['a workspace of /', { GITHUB_WORKSPACE: '/' }],
+    ['a relative workspace', { GITHUB_WORKSPACE: 'infra' }],
+  ])('leaves paths whole with %s', (_name, given) => {
+    expect(shortPaths('/srv/x /infra/y', runnerPathBases(given))).toBe('/srv/x /infra/y');
+  });
+
+  it.each([
+    ['regular-expression characters', '/w/a+b.c(1)', '/w/a+b.c(1)/x /w/aab.c(1)/x', 'x /w/aab.c(1)/x'],
+    ['a trailing slash', '/w/repo/', '/w/repo/x', 'x'],
+    ['a space', '/w/my repo', "'/w/my repo/x'", "'x'"],
+  ])('a workspace with %s', (_name, workspace, text, shown) => {
+    expect(shortPaths(text, runnerPathBases({ GITHUB_WORKSPACE: workspace }))).toBe(shown);
+  });
+
+  it('shows no runner path in the command column, the reasons or the state line', () => {
+    const plan: DeployPlan = {
+      operation: 'deploy',
+      cluster: 'acme/prod',
+      clusterDir: `${env.GITHUB_WORKSPACE}/clusters/prod`,
+      statePath: `${env.RUNNER_TEMP}/cluster-deploy/acme/prod/state.json`,
+      environment: { set: {}, dropped: [], inherited: 0 },
+      steps: [
+        {
+          index: 1,
+          id: 'opentofu-apply',
+          title: 'Apply',
+          kind: 'remote',
+          action: 'run',
+          reason: 'not run yet',
+          workingDir: `${env.GITHUB_WORKSPACE}/clusters/prod`,
+          argv: ['/usr/bin/tofu', 'apply', '-input=false', `${env.RUNNER_TEMP}/cluster-deploy/acme/prod/deploy.tfplan`],
+          reads: [],
+          writes: [],
+          actions: [],
+          env: {},
+          withheld: [],
+        },
+        {
+          index: 2,
+          id: 'kubespray-pip-install',
+          title: 'Install',
+          kind: 'runner-local',
+          action: 'skip',
+          reason: `requirements unchanged in ${env.RUNNER_TEMP}/venv`,
+          workingDir: env.GITHUB_WORKSPACE,
+          reads: [],
+          writes: [],
+          actions: [`read ${env.GITHUB_WORKSPACE}/clusters/prod/inventory/inventory.yaml`],
+          env: {},
+          withheld: [],
+        },
+      ],
+    };
+    const summary = planSummary(plan, bases);
+    expect(summary).toContain(
+      '| `opentofu-apply` | run | not run yet | `/usr/bin/tofu apply -input=false $RUNNER_TEMP/cluster-deploy/acme/prod/deploy.tfplan` |',
+    );
+    expect(summary).toContain(
+      '| `kubespray-pip-install` | skip | requirements unchanged in $RUNNER_TEMP/venv | read clusters/prod/inventory/inventory.yaml |',
+    );
+    expect(summary).toContain('Resume state: $RUNNER_TEMP/cluster-deploy/acme/prod/state.json');
+    expect(summary).not.toContain('/home/runner');
   });
 });

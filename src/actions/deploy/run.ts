@@ -246,7 +246,15 @@ async function runOperation(action: ActionRun, options: DeployActionOptions): Pr
   core.setOutput(
     'steps',
     JSON.stringify(
-      result.reports.map(({ id, status, durationMs, detail, error }) => ({ id, status, durationMs, detail, error })),
+      // The reason too: a step with nothing to do says why as the plan did ("requirements … unchanged").
+      result.reports.map(({ id, status, reason, durationMs, detail, error }) => ({
+        id,
+        status,
+        reason,
+        durationMs,
+        detail,
+        error,
+      })),
     ),
   );
   if (result.checkReport) {

@@ -11,6 +11,7 @@ import { acquireDeployLock, withDeployLock } from '../lib/lock.js';
 import type { DeployOutput } from '../lib/output.js';
 import { completeCheckReport, newCheckReport, type CheckReport } from '../model/check-report.js';
 import {
+  AT_RUN,
   decideStep,
   keepsResumeState,
   loadStartingState,
@@ -226,7 +227,7 @@ async function runSelected(run: DeployRun, selected: Step[], exec: Exec): Promis
   for (const [index, step] of selected.entries()) {
     const label = `[${index + 1}/${total}]`;
     const name = `${step.title} (${step.id})`;
-    const decision = await decideStep(step, state.steps[step.id], useState, state);
+    const decision = await decideStep(step, state.steps[step.id], useState, state, AT_RUN);
     if (!decision.run) {
       output.line(`${label} ${output.paint('⏭', 'dim')} ${name} (${decision.reason})`);
       if (decision.nothingToDo) {
@@ -259,7 +260,8 @@ async function runSelected(run: DeployRun, selected: Step[], exec: Exec): Promis
     delete state.completedAt; // the deploy is incomplete again until every step has passed
     await save();
     const startedAt = new Date(); // the step's own time, without the save (an artifact upload in CI)
-    output.startGroup(`${label} → ${name}...`);
+    // The step's own reason to run, in the plan's words.
+    output.startGroup(`${label} → ${name}...${decision.because ? ` (${decision.because})` : ''}`);
     let detail: string | undefined;
     const warnings: string[] = [];
     const warn = (message: string) => {

@@ -16,6 +16,7 @@ import { clusterId, type DeploySettings } from '../model/settings.js';
 import type { StateStore } from '../model/state.js';
 import { deployEnvironment, pipelineVariables } from '../model/environment.js';
 import type { Step, StepKind } from '../steps/index.js';
+import type { NodeWork } from '../model/nodes.js';
 
 const REDACTED = '<redacted>';
 
@@ -116,20 +117,28 @@ function sharedEnvironment(
   };
 }
 
-/** What a deploy would do under these filters and the saved state. Runs nothing, writes nothing. */
+/**
+ * What a deploy would do under these filters and the saved state. Runs nothing, writes nothing. Each step decides as it
+ * would in the run (decideStep), before opentofu-plan has run: with `nodeWork`, the node work a tofu plan just found
+ * (plan --tofu-plan, the pull request's plan), the steps that act on nodes decide as the run will.
+ */
 export async function buildPlan(
   settings: DeploySettings,
   steps: readonly Step[],
   store: StateStore,
   filter: StepFilter,
   redactor: Redactor,
+  nodeWork?: NodeWork,
 ): Promise<DeployPlan> {
   const selected = selectSteps(steps, filter);
   const { state, note } = await loadStartingState(store, clusterId(settings), filter, settings.operation);
+  // The plan starts from the saved state: the node work of an unfinished run is not what opentofu-plan will find.
+  state.nodeWork = nodeWork;
+  const moment = { nodeWorkKnown: nodeWork !== undefined };
   const { shared, shown } = sharedEnvironment(settings, redactor);
   const planned: PlannedStep[] = [];
   for (const [index, step] of selected.entries()) {
-    const decision = await decideStep(step, state.steps[step.id], usesSavedState(filter), state);
+    const decision = await decideStep(step, state.steps[step.id], usesSavedState(filter), state, moment);
     const plan = await step.plan();
     planned.push({
       index: index + 1,
@@ -188,6 +197,37 @@ export function noCapiDiffReason(plan: DeployPlan): string {
 export function shortPath(file: string, base: string): string {
   const relative = path.relative(base, file);
   return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
+}
+
+/** A directory whose paths a plan shows shortened: relative to it (`as` empty), or under a name (`$RUNNER_TEMP`). */
+export interface PathBase {
+  dir: string;
+  as: string;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Every absolute path in `text` (a command line, an action's words) under one of `bases`, shortened as the person
+ * reading it would type it; other text and paths elsewhere stay as they are. A path starts the text or follows a
+ * space, `=`, a quote, `:`, `,` or `(`, so `/work/repo` is not taken for the start of `/work/repo2`.
+ */
+export function shortPaths(text: string, bases: readonly PathBase[]): string {
+  const usable = bases
+    .filter((base) => path.isAbsolute(base.dir) && path.resolve(base.dir) !== path.parse(base.dir).root)
+    .map((base) => ({ dir: path.resolve(base.dir), as: base.as }))
+    .sort((a, b) => b.dir.length - a.dir.length);
+  let shown = text;
+  for (const { dir, as } of usable) {
+    const pattern = new RegExp(`(^|[\\s="',:(])${escapeRegExp(dir)}(/|(?=$|[\\s"',;)]))`, 'g');
+    shown = shown.replace(pattern, (match: string, before: string, slash: string, at: number, whole: string) => {
+      if (!slash) return `${before}${as || '.'}`;
+      // `dir/` with nothing after it is the directory itself: `./`, never an empty word.
+      const ends = /^$|^[\s"',;)]/.test(whole.slice(at + match.length, at + match.length + 1));
+      return `${before}${as ? `${as}/` : ends ? './' : ''}`;
+    });
+  }
+  return shown;
 }
 
 /**

@@ -9,7 +9,7 @@ import {
   type StateStore,
   type StepState,
 } from '../model/state.js';
-import type { Step } from '../model/step.js';
+import type { DecisionMoment, Step } from '../model/step.js';
 import { operationStepIds, STEP_IDS } from '../model/operations.js';
 
 /** The reason a step with no saved state runs. */
@@ -132,9 +132,14 @@ export interface Decision {
   run: boolean;
   /** Why, in words: "already completed", "outputs missing on this machine", … */
   reason: string;
-  /** Not run because the step has nothing to do now (Step.skipWhen): it counts as done. */
+  /** Not run because the step has nothing to do now (Step.decide): it counts as done. */
   nothingToDo?: true;
+  /** Run for the step's own reason (Step.decide), which the run logs as the plan shows it. */
+  because?: string;
 }
+
+/** The reason a step runs with --restart, --step or --from-step. */
+const SELECTED = 'selected';
 
 /** Decides whether a step runs, from its kind and what the saved state says about it (and about the step it prepares for). */
 async function decideFromState(
@@ -143,7 +148,7 @@ async function decideFromState(
   useState: boolean,
   state?: DeployState,
 ): Promise<Decision> {
-  if (!useState) return { run: true, reason: 'selected' };
+  if (!useState) return { run: true, reason: SELECTED };
   if (step.preparesFor && state?.steps[step.preparesFor]?.status === 'success') {
     return { run: false, reason: `${step.preparesFor} already completed` };
   }
@@ -160,19 +165,27 @@ async function decideFromState(
   return { run: false, reason: 'already completed' };
 }
 
+/** The moment of a run: each step decides at its turn, with the node work opentofu-plan left in the state. */
+export const AT_RUN: DecisionMoment = { nodeWorkKnown: true };
+
 /**
- * Decides whether a step runs: from its kind and what the saved state says about it (and about the step it prepares
- * for), then, if it would run, whether it has anything to do now (Step.skipWhen; --step and --from-step too).
+ * Decides whether a step runs, the one decision the plan shows and the run acts on: from its kind and what the saved
+ * state says about it (and about the step it prepares for), then, if it would run, the step's own (Step.decide; with
+ * --step and --from-step too): a skip for nothing to do, or the reason it runs.
  */
 export async function decideStep(
   step: Step,
   saved: StepState | undefined,
   useState: boolean,
   state?: DeployState,
+  moment: DecisionMoment = AT_RUN,
 ): Promise<Decision> {
   const decision = await decideFromState(step, saved, useState, state);
-  const nothing = decision.run && state ? step.skipWhen?.(state) : undefined;
-  return nothing ? { run: false, reason: nothing, nothingToDo: true } : decision;
+  const own = decision.run && state ? await step.decide?.(state, moment) : undefined;
+  if (!own) return decision;
+  if (own.action === 'skip') return { run: false, reason: own.reason, nothingToDo: true };
+  const plain = decision.reason === NOT_RUN_YET || decision.reason === SELECTED;
+  return { run: true, reason: plain ? own.reason : `${decision.reason}; ${own.reason}`, because: own.reason };
 }
 
 /**
@@ -217,7 +230,10 @@ export async function loadStartingState(
     );
   }
   if (saved.completedAt && usesSavedState(filter)) {
-    return fresh(`the last ${operation} completed at ${saved.completedAt}; running every step`, saved);
+    return fresh(
+      `the last ${operation} completed at ${saved.completedAt}: starting over, each step with nothing to do skipped`,
+      saved,
+    );
   }
   return { state: saved };
 }

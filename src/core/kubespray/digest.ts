@@ -27,30 +27,78 @@ export interface RunInputs {
 const VAR_DIRS = ['group_vars', 'host_vars'];
 const MAX_FILES = 10_000;
 
+/**
+ * The inputs of a recorded run part by part (the files and extra vars as digests), kept beside its digest so that a
+ * later run whose digest differs can say what changed.
+ */
+export interface RunParts {
+  kubespray: string;
+  kubeVersion?: string;
+  extraVars: string;
+  credential?: string;
+  files: string;
+}
+
 export async function kubesprayRunDigest(inputs: RunInputs): Promise<string> {
+  return (await kubesprayRunInputs(inputs)).digest;
+}
+
+/** The run's digest (unchanged in form, so recorded ones stay valid) and its parts. */
+export async function kubesprayRunInputs(inputs: RunInputs): Promise<{ digest: string; parts: RunParts }> {
   const hash = createHash('sha256');
   const field = (name: string, value: string) => hash.update(`${name}\0${value.length}\0${value}\0`);
+  const entries = Object.entries(inputs.extraVars).sort(([a], [b]) => a.localeCompare(b));
+  const extraVars = JSON.stringify(entries);
   field('version', '1');
   field('playbook', inputs.playbook);
   field('kubespray', inputs.kubespray);
   field('kube_version', inputs.kubeVersion ?? '');
-  field('extra_vars', JSON.stringify(Object.entries(inputs.extraVars).sort(([a], [b]) => a.localeCompare(b))));
+  field('extra_vars', extraVars);
   // Only when set: the digests recorded before it existed stay valid for clusters without the cloud roles.
   if (inputs.credential !== undefined) field('credential', inputs.credential);
-  await addFile(hash, inputs.inventory, 'inventory');
+  const filesHash = createHash('sha256');
+  await addFile([hash, filesHash], inputs.inventory, 'inventory');
   const dir = path.dirname(inputs.inventory);
   const files: string[] = [];
   for (const sub of VAR_DIRS) await collect(path.join(dir, sub), sub, files);
-  for (const relative of files.sort()) await addFile(hash, path.join(dir, relative), relative);
-  return hash.digest('hex');
+  for (const relative of files.sort()) await addFile([hash, filesHash], path.join(dir, relative), relative);
+  return {
+    digest: hash.digest('hex'),
+    parts: {
+      kubespray: inputs.kubespray,
+      ...(inputs.kubeVersion !== undefined && { kubeVersion: inputs.kubeVersion }),
+      // kube_version is a part of its own: a new version is not also "the extra vars".
+      extraVars: createHash('sha256')
+        .update(JSON.stringify(entries.filter(([name]) => name !== 'kube_version')))
+        .digest('hex'),
+      ...(inputs.credential !== undefined && { credential: inputs.credential }),
+      files: filesHash.digest('hex'),
+    },
+  };
 }
 
-async function addFile(hash: Hash, file: string, name: string): Promise<void> {
+/** What differs between the parts of the last run and of this one, in words; undefined when the last run kept none. */
+export function changedRunParts(last: RunParts | undefined, now: RunParts): string[] | undefined {
+  if (!last) return undefined;
+  const moved = (before: string | undefined, after: string | undefined) =>
+    `${before?.slice(0, 19) ?? 'unset'} → ${after?.slice(0, 19) ?? 'unset'}`;
+  return [
+    ...(last.kubespray !== now.kubespray ? [`the Kubespray tree (${moved(last.kubespray, now.kubespray)})`] : []),
+    ...(last.kubeVersion !== now.kubeVersion ? [`kube_version (${moved(last.kubeVersion, now.kubeVersion)})`] : []),
+    ...(last.extraVars !== now.extraVars ? ['the extra vars'] : []),
+    ...(last.credential !== now.credential ? ['the cloud credential'] : []),
+    ...(last.files !== now.files ? ['the inventory, group_vars or host_vars'] : []),
+  ];
+}
+
+async function addFile(hashes: Hash[], file: string, name: string): Promise<void> {
   const content = await fs.readFile(file).catch((error: NodeJS.ErrnoException) => {
     throw new UserError(`cannot read ${file} for the Kubespray run's digest: ${error.code ?? error.message}`);
   });
-  hash.update(`file\0${name}\0${content.length}\0`);
-  hash.update(content);
+  for (const hash of hashes) {
+    hash.update(`file\0${name}\0${content.length}\0`);
+    hash.update(content);
+  }
 }
 
 /** Files under dir (symlinks followed, as Ansible does), as paths relative to the inventory dir. */

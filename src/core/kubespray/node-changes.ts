@@ -545,6 +545,12 @@ function decide(
   isWorker: (node: string) => boolean,
 ): PlaybookDecision {
   if (work.newCluster) return { kind: 'cluster', reason: 'a new cluster: cluster.yml installs every node' };
+  // kubespray-ansible-playbook's own decision (Step.decide) then says whether it runs, and why.
+  if (work.empty)
+    return {
+      kind: 'cluster',
+      reason: 'no node comes or goes and nothing else changes: only if its inputs changed since the last one',
+    };
   if (work.otherChanges)
     return {
       kind: 'cluster',

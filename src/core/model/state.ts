@@ -20,7 +20,7 @@ const StepStateSchema = z.object({
   error: z.string().optional(),
   /** A short, redacted result worth showing later ("server → https://10.2.128.5:6443"). */
   detail: z.string().optional(),
-  /** Set when the step had nothing to do (Step.skipWhen, redacted): it counts as done, without having run. */
+  /** Set when the step had nothing to do (Step.decide, redacted): it counts as done, without having run. */
   skipped: z.string().optional(),
   /** Redacted warnings the step raised (an overridden guard): shown again in summaries of later runs. */
   warnings: z.array(z.string()).max(50).optional(),
@@ -170,6 +170,19 @@ export const DeployStateSchema = z.object({
       runDigest: z
         .string()
         .regex(/^[0-9a-f]{64}$/)
+        .optional(),
+      /** That run's inputs part by part (kubespray/digest.ts), so a changed digest is told by what changed. */
+      runParts: z
+        .object({
+          kubespray: z.string().max(80),
+          kubeVersion: z.string().max(40).optional(),
+          extraVars: z.string().regex(/^[0-9a-f]{64}$/),
+          credential: z
+            .string()
+            .regex(/^[0-9a-f]{64}$/)
+            .optional(),
+          files: z.string().regex(/^[0-9a-f]{64}$/),
+        })
         .optional(),
     })
     .optional(),

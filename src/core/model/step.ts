@@ -63,6 +63,22 @@ export interface StepContext {
   report: CheckReport;
 }
 
+/** What a step decides for itself, with the reason the plan shows and the run logs. */
+export interface StepDecision {
+  action: 'run' | 'skip';
+  reason: string;
+}
+
+/** A skip when there is a reason for one; else the saved state's decision stands. */
+export const skipIf = (reason: string | undefined): StepDecision | undefined =>
+  reason === undefined ? undefined : { action: 'skip', reason };
+
+/** When a step decides: in the plan, before anything ran, or in the run, at its turn. */
+export interface DecisionMoment {
+  /** state.nodeWork is what opentofu-plan found (the run's, or the tofu plan of `plan --tofu-plan`): a plain plan cannot know it. */
+  nodeWorkKnown: boolean;
+}
+
 /** One pipeline step: `plan` describes, `run` acts (airshipctl's Render/Run split). */
 export interface Step {
   readonly id: StepId;
@@ -77,10 +93,11 @@ export interface Step {
   /** For runner-local steps: are this step's outputs present (and whole) on this machine? */
   outputsPresent?(): Promise<boolean>;
   /**
-   * Whether the step has nothing to do now, asked when it would run (k0sctl's ShouldRun): the reason, and the engine
-   * reports a skip with it and goes on as though the step had succeeded; undefined, and it runs.
+   * The step's own decision (k0sctl's ShouldRun), asked by the plan and by the run alike whenever the saved state would
+   * run it, so both say the same words: skip (nothing to do: the run goes on as though it had succeeded) or run, each
+   * with its reason; undefined leaves the saved state's decision as it is.
    */
-  skipWhen?(state: DeployState): string | undefined;
+  decide?(state: DeployState, moment: DecisionMoment): StepDecision | undefined | Promise<StepDecision | undefined>;
   /** Runs the step; returns a short detail worth showing ("server → https://…"), if any. */
   run(context: StepContext): Promise<string | void>;
 }

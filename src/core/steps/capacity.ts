@@ -15,7 +15,7 @@ import type { DeploySettings } from '../model/settings.js';
 import { planCapacityDemand } from '../tofu/capacity-demand.js';
 import { readPlanJson } from '../tofu/plan-json.js';
 import { deployPlanFile, tofuArgs, tofuCommand } from '../tofu/commands.js';
-import type { Step, StepContext, StepPlan } from '../model/step.js';
+import { skipIf, type Step, type StepContext, type StepDecision, type StepPlan } from '../model/step.js';
 
 /** The seam for the live quota reads (tests and the sandbox give their own). */
 export type CapacityChecker = (
@@ -86,8 +86,8 @@ export class CapacityStep implements Step {
     };
   }
 
-  skipWhen(): string | undefined {
-    return this.settings.authCheck.enabled ? undefined : '--skip-auth-check: no live OpenStack calls';
+  decide(): StepDecision | undefined {
+    return skipIf(this.settings.authCheck.enabled ? undefined : '--skip-auth-check: no live OpenStack calls');
   }
 
   async run(context: StepContext): Promise<string> {

@@ -13,7 +13,7 @@ import { inventoryClusterVar } from '../kubespray/inventory-vars.js';
 import { kubesprayPaths } from '../kubespray/paths.js';
 import { kubectlEnvironment } from '../model/environment.js';
 import type { DeploySettings } from '../model/settings.js';
-import type { Step, StepContext, StepPlan } from '../model/step.js';
+import { skipIf, type Step, type StepContext, type StepDecision, type StepPlan } from '../model/step.js';
 import type { DeployState } from '../model/state.js';
 import { openStackSession } from '../openstack/keystone.js';
 import { KUBESPRAY_DEFAULT_CLUSTER_NAME, deleteLeftover, findLeftovers } from '../openstack/leftovers.js';
@@ -60,10 +60,10 @@ export class KubernetesCloudCleanupStep implements Step {
   }
 
   /** A resumed destroy past tofu destroy has no cluster left to ask. */
-  skipWhen(state: DeployState): string | undefined {
-    return state.steps['opentofu-destroy']?.status === 'success'
-      ? 'the infrastructure is already destroyed'
-      : undefined;
+  decide(state: DeployState): StepDecision | undefined {
+    return skipIf(
+      state.steps['opentofu-destroy']?.status === 'success' ? 'the infrastructure is already destroyed' : undefined,
+    );
   }
 
   private async read(context: StepContext): Promise<CloudObjects | string> {

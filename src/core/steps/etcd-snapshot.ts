@@ -17,40 +17,60 @@ import { previewVersionPath } from '../kubespray/node-plan.js';
 import { isControlPlaneOrEtcd } from '../kubespray/node-roll.js';
 import { kubesprayPaths } from '../kubespray/paths.js';
 import { ETCD_SNAPSHOT_PASSPHRASE_ENV, type DeploySettings } from '../model/settings.js';
-import type { Step, StepContext, StepPlan } from '../model/step.js';
+import {
+  skipIf,
+  type DecisionMoment,
+  type Step,
+  type StepContext,
+  type StepDecision,
+  type StepPlan,
+} from '../model/step.js';
 import type { DeployState } from '../model/state.js';
 import { kubesprayPlaybook, requirePlaybookInputs } from './kubespray.js';
 
 /**
- * Why a deploy needs no snapshot: its plan removes no control-plane or etcd node (unknown roles count as
- * such), and it takes no upgrade path (judged as its plan shows it, from the versions the state recorded).
+ * Whether a deploy takes a snapshot: when its plan removes a control-plane or etcd node (unknown roles count as
+ * such), or when it takes the upgrade path (judged as its plan shows it, from the versions the state recorded).
+ * A plan made before opentofu-plan cannot know which nodes go, and says so.
  */
-export function deploySnapshotSkip(settings: DeploySettings): (state: DeployState) => string | undefined {
-  return (state) => {
+export function deploySnapshotDecision(
+  settings: DeploySettings,
+): (state: DeployState, moment: DecisionMoment) => StepDecision | undefined {
+  return (state, moment) => {
     const work = state.nodeWork;
+    const route = previewVersionPath(settings, work?.newCluster === true, state).path;
+    if (route?.kind === 'upgrade') return { action: 'run', reason: `the deploy upgrades first (${route.reason})` };
+    if (!moment.nodeWorkKnown)
+      return skipIf('taken only if opentofu-plan removes a control-plane or etcd node, or the deploy upgrades');
     const risky = (work?.remove ?? []).filter((node) =>
       (work?.removeRoles[node] ?? ['control-plane']).some((role) => role !== 'worker'),
     );
-    if (risky.length) return undefined;
-    const route = previewVersionPath(settings, work?.newCluster === true, state).path;
-    if (route?.kind === 'upgrade') return undefined;
-    return 'the plan removes no control-plane or etcd node and upgrades nothing';
+    return risky.length
+      ? { action: 'run', reason: `the plan removes control-plane or etcd node ${risky.join(', ')}` }
+      : skipIf('the plan removes no control-plane or etcd node and upgrades nothing');
   };
 }
 
-/** Why replace-nodes needs no snapshot: every node it has left to replace is a worker. */
-export function replaceNodesSnapshotSkip(state: DeployState): string | undefined {
+/** Whether replace-nodes takes a snapshot: when a node it has left to replace is a control-plane or etcd node. */
+export function replaceNodesSnapshotDecision(state: DeployState, moment: DecisionMoment): StepDecision | undefined {
   const roll = state.nodeRoll;
-  const left = (roll?.nodes ?? []).filter((node) => !roll?.done.includes(node.name));
-  if (left.some(isControlPlaneOrEtcd)) return undefined;
-  return left.length ? 'replace-nodes replaces only workers' : 'no node to replace';
+  if (!roll)
+    return skipIf(
+      moment.nodeWorkKnown
+        ? 'no node to replace'
+        : 'taken only if opentofu-replace-plan finds a control-plane or etcd node to replace',
+    );
+  const risky = roll.nodes.filter((node) => !roll.done.includes(node.name) && isControlPlaneOrEtcd(node));
+  return risky.length
+    ? { action: 'run', reason: `replaces control-plane or etcd node ${risky.map((node) => node.name).join(', ')}` }
+    : skipIf('replace-nodes replaces only workers');
 }
 
 /**
  * Before a risky step (upgrade, control-plane or etcd removal, a Kubespray bump, a rolling replacement):
  * `etcdctl snapshot save` on the first etcd host, fetched to the runner, encrypted and kept in the state
  * directory (kubespray/etcd-snapshot.ts), its name in the state for `cluster-deploy etcd-restore`.
- * An operation adds the id `etcd-snapshot` to its list before its risky step; `needed` says when it may skip.
+ * An operation adds the id `etcd-snapshot` to its list before its risky step; `ownDecision` says when it may skip.
  */
 export class EtcdSnapshotStep implements Step {
   readonly id = 'etcd-snapshot' as const;
@@ -59,7 +79,8 @@ export class EtcdSnapshotStep implements Step {
 
   constructor(
     private readonly settings: DeploySettings,
-    private readonly skipUnless: (state: DeployState) => string | undefined = () => undefined,
+    private readonly ownDecision: (state: DeployState, moment: DecisionMoment) => StepDecision | undefined = () =>
+      undefined,
   ) {}
 
   private get playbook(): string {
@@ -92,8 +113,8 @@ export class EtcdSnapshotStep implements Step {
     };
   }
 
-  skipWhen(state: DeployState): string | undefined {
-    return this.skipUnless(state);
+  decide(state: DeployState, moment: DecisionMoment): StepDecision | undefined {
+    return this.ownDecision(state, moment);
   }
 
   async run(context: StepContext): Promise<string> {

@@ -36,11 +36,13 @@ const STEP_FACTORIES = {
   // Before each operation's risky step; a deploy needs it only when its plan removes a control-plane or etcd
   // node or takes the upgrade path, replace-nodes only for a control-plane or etcd node.
   'etcd-snapshot': withKubespray(async (settings) => {
-    const { EtcdSnapshotStep, deploySnapshotSkip, replaceNodesSnapshotSkip } = await import('./etcd-snapshot.js');
-    const skip = { deploy: deploySnapshotSkip(settings), 'replace-nodes': replaceNodesSnapshotSkip }[
+    const { EtcdSnapshotStep, deploySnapshotDecision, replaceNodesSnapshotDecision } = await import(
+      './etcd-snapshot.js'
+    );
+    const decision = { deploy: deploySnapshotDecision(settings), 'replace-nodes': replaceNodesSnapshotDecision }[
       settings.operation as 'deploy' | 'replace-nodes'
     ];
-    return new EtcdSnapshotStep(settings, skip);
+    return new EtcdSnapshotStep(settings, decision);
   }),
   'kubespray-remove-nodes': withKubespray(
     async (settings) => new (await import('./kubespray.js')).KubesprayRemoveNodesStep(settings),

@@ -107,6 +107,7 @@ export class KubesprayFetchStep implements Step {
       source: pin.source,
       // What cluster.yml last ran with stays comparable only with the same tree.
       ...(same && previous?.runDigest && { runDigest: previous.runDigest }),
+      ...(same && previous?.runParts && { runParts: previous.runParts }),
     };
     const supported = await readSupportedKubernetes(pin.dir);
     requireUnprefixedKubeVersion(supported, pin.version);

@@ -31,14 +31,22 @@ import type { DeploySettings } from '../model/settings.js';
 import type { NodeRole } from '../model/nodes.js';
 import { kubectlEnvironment, toolEnvironment } from '../model/environment.js';
 import { kubesprayPaths, requirementsFingerprint } from '../kubespray/paths.js';
-import type { Step, StepContext, StepPlan } from '../model/step.js';
+import {
+  skipIf,
+  type DecisionMoment,
+  type Step,
+  type StepContext,
+  type StepDecision,
+  type StepPlan,
+} from '../model/step.js';
+import type { DeployState } from '../model/state.js';
 import {
   applicationCredentialName,
   credentialFingerprint,
   kubesprayCloudEnv,
   usesOpenStackCloudProvider,
 } from '../kubespray/cloud-env.js';
-import { kubesprayRunDigest } from '../kubespray/digest.js';
+import { changedRunParts, kubesprayRunInputs } from '../kubespray/digest.js';
 import {
   describeRuns,
   etcdCountIsEven,
@@ -102,6 +110,16 @@ export class KubesprayVenvStep implements Step {
     );
   }
 
+  /** A venv this step finished is there: said in the plan and the run alike, which Python it keeps is known only when it runs. */
+  async decide(): Promise<StepDecision | undefined> {
+    return (await this.outputsPresent())
+      ? {
+          action: 'run',
+          reason: 'a venv is there: reused if its python and pip run with the chosen Python minor, else rebuilt',
+        }
+      : undefined;
+  }
+
   /** The Python version of an existing venv when it is complete and works, else why it cannot be reused. */
   private async inspect(context: StepContext): Promise<{ python: string } | { broken: string }> {
     const paths = kubesprayPaths(this.settings);
@@ -158,6 +176,8 @@ export class KubesprayVenvStep implements Step {
   }
 }
 
+const PIP_UNCHANGED = 'requirements and pip arguments unchanged since they were installed (--converge runs pip)';
+
 export class KubesprayPipStep implements Step {
   readonly id = 'kubespray-pip-install' as const;
   readonly title = 'Install Kubespray requirements';
@@ -192,11 +212,13 @@ export class KubesprayPipStep implements Step {
     return marker.trim() === (await this.fingerprint());
   }
 
+  /** A venv made with another interpreter was rebuilt (its marker gone with it): only an intact install is skipped. */
+  async decide(): Promise<StepDecision | undefined> {
+    return skipIf(!this.settings.converge && (await this.outputsPresent()) ? PIP_UNCHANGED : undefined);
+  }
+
   async run(context: StepContext): Promise<string | void> {
     const paths = kubesprayPaths(this.settings);
-    // A venv made with another interpreter was rebuilt (its marker gone with it): only an intact install is skipped.
-    if (!this.settings.converge && (await this.outputsPresent()))
-      return 'requirements and pip arguments unchanged since they were installed: pip skipped (--converge runs it)';
     if (!(await pathExists(paths.pip))) {
       throw new UserError(
         `${paths.pip} not found: the venv is missing or incomplete; run step kubespray-venv-create first`,
@@ -391,12 +413,21 @@ export class KubesprayRemoveNodesStep implements Step {
     };
   }
 
+  /** Only for the nodes opentofu-plan found deleted or replaced; a plan made before it cannot know which. */
+  decide(state: DeployState, moment: DecisionMoment): StepDecision | undefined {
+    if (!moment.nodeWorkKnown) return skipIf('runs only if opentofu-plan deletes or replaces nodes');
+    const work = state.nodeWork;
+    const removed = new Set(work?.removed ?? []);
+    const left = (work?.remove ?? []).filter((node) => !removed.has(node));
+    if (left.length) return { action: 'run', reason: `the plan deletes or replaces ${left.join(', ')}` };
+    return skipIf(work?.remove.length ? `already removed: ${work.remove.join(', ')}` : 'the plan removes no nodes');
+  }
+
   async run(context: StepContext): Promise<string> {
     const work = context.state.nodeWork;
     const removed = new Set(work?.removed ?? []);
     const left = (work?.remove ?? []).filter((node) => !removed.has(node));
-    if (!work || left.length === 0)
-      return work?.remove.length ? `already removed: ${work.remove.join(', ')}` : 'the plan removes no nodes';
+    if (!work || left.length === 0) return 'no node left to remove';
     await requirePlaybookInputs(this.settings);
     await removeNodes(this.settings, context, left, work.removeRoles, (nodes) => {
       work.removed = [...(work.removed ?? []), ...nodes];
@@ -534,6 +565,71 @@ export class KubesprayPlaybookStep implements Step {
     };
   }
 
+  /** What this cluster.yml would depend on (kubespray/digest.ts): the digest to compare with the last one's, and its parts. */
+  private async runInputs(state: DeployState) {
+    const inventory = kubesprayPaths(this.settings).inventory;
+    return kubesprayRunInputs({
+      inventory,
+      kubespray:
+        state.kubespray?.commit ??
+        (state.kubespray?.sha256 && `sha256:${state.kubespray.sha256}`) ??
+        state.kubespray?.version ??
+        'unknown',
+      kubeVersion: this.settings.kubernetesVersion,
+      extraVars: clusterVars(this.settings),
+      playbook: 'cluster.yml',
+      ...((await usesOpenStackCloudProvider(inventory)) && {
+        credential: credentialFingerprint(kubesprayCloudEnv(this.settings.credentials).env),
+      }),
+    });
+  }
+
+  /**
+   * Whether cluster.yml has anything to do, in the plan and the run alike: not when the OpenTofu plan changes nothing
+   * and every input is that of the last cluster.yml; when an input changed, which. A plan that changes nodes leaves the
+   * choice of playbook to the run (playbookAfterApply), which says it; so do versions that differ from those the
+   * cluster was last installed with (the version path: upgrade-cluster.yml first, or a refusal).
+   */
+  async decide(state: DeployState, moment: DecisionMoment): Promise<StepDecision | undefined> {
+    const { settings } = this;
+    if (settings.converge)
+      return { action: 'run', reason: '--converge (input converge): Kubespray runs whatever changed' };
+    if (moment.nodeWorkKnown && !state.nodeWork?.empty) return undefined;
+    const installed = state.installed;
+    const release = settings.kubesprayRelease.version;
+    const moves = [
+      ...(installed?.kubeVersion && settings.kubernetesVersion && installed.kubeVersion !== settings.kubernetesVersion
+        ? [`Kubernetes ${installed.kubeVersion} → ${settings.kubernetesVersion}`]
+        : []),
+      ...(installed?.kubespray && release && installed.kubespray !== release
+        ? [`Kubespray ${installed.kubespray} → ${release}`]
+        : []),
+    ];
+    if (moves.length)
+      return {
+        action: 'run',
+        reason: `the cluster was last installed with other versions (${moves.join(', ')}): the version path decides (upgrade-cluster.yml first, or a refusal)`,
+      };
+    const last = state.kubespray?.runDigest;
+    // An unreadable inventory decides nothing here: the run names it (requirePlaybookInputs, the digest's own error).
+    const now = last ? await this.runInputs(state).catch(() => undefined) : undefined;
+    if (!last || !now) return undefined;
+    if (now.digest !== last) {
+      const changed = changedRunParts(state.kubespray?.runParts, now.parts);
+      return {
+        action: 'run',
+        reason: changed?.length
+          ? `changed since the last cluster.yml: ${changed.join(', ')}`
+          : 'its inputs changed since the last cluster.yml (inventory, group_vars, Kubespray commit, kube_version, extra vars or cloud credential)',
+      };
+    }
+    const same =
+      'the same inventory, group_vars, Kubespray commit, kube_version, extra vars and cloud credential as the last cluster.yml; --converge (input converge) runs it';
+    return skipIf(
+      moment.nodeWorkKnown ? `an empty OpenTofu plan, and ${same}` : `if the OpenTofu plan is empty: ${same}`,
+    );
+  }
+
   async run(context: StepContext): Promise<string> {
     const { settings } = this;
     await requirePlaybookInputs(settings);
@@ -568,20 +664,12 @@ export class KubesprayPlaybookStep implements Step {
     if (versions.kind === 'same' && versions.note) context.output.line(`      ${versions.note}`);
     if (work) context.output.line(`      ${describeNodeDecisions(work, decision)}`);
     const planEmpty = work?.empty === true;
-    const digest = await kubesprayRunDigest({
-      inventory: inventoryFile,
-      kubespray:
-        context.state.kubespray?.commit ??
-        (context.state.kubespray?.sha256 && `sha256:${context.state.kubespray.sha256}`) ??
-        context.state.kubespray?.version ??
-        'unknown',
-      kubeVersion: settings.kubernetesVersion,
-      extraVars: clusterVars(settings),
-      playbook: 'cluster.yml',
-      ...((await usesOpenStackCloudProvider(inventoryFile)) && {
-        credential: credentialFingerprint(kubesprayCloudEnv(settings.credentials).env),
-      }),
-    });
+    const inputs = await this.runInputs(context.state);
+    const record = () => {
+      if (!context.state.kubespray) return;
+      context.state.kubespray.runDigest = inputs.digest;
+      context.state.kubespray.runParts = inputs.parts;
+    };
     const installed = (kubeVersion: string | undefined) => {
       context.state.installed = {
         ...(context.state.kubespray?.version && { kubespray: context.state.kubespray.version }),
@@ -595,18 +683,11 @@ export class KubesprayPlaybookStep implements Step {
       upgraded = await this.upgradePath(context, versions, running);
       installed(settings.kubernetesVersion ?? running?.version.text);
     }
-    if (
-      decision.kind === 'cluster' &&
-      planEmpty &&
-      !settings.converge &&
-      (context.state.kubespray?.runDigest === digest || versions.kind === 'upgrade')
-    ) {
+    // A plan with nothing to do was skipped before (decide); an upgrade that ran every role is the cluster.yml it would ask.
+    if (decision.kind === 'cluster' && planEmpty && !settings.converge && versions.kind === 'upgrade') {
       context.state.nodeWork = undefined;
-      // upgrade-cluster.yml ran every role with these inputs: it stands for the cluster.yml they would ask.
-      if (context.state.kubespray) context.state.kubespray.runDigest = digest;
-      return versions.kind === 'upgrade'
-        ? `${upgraded}; cluster.yml skipped: the plan is empty and upgrade-cluster.yml ran with these inputs`
-        : 'nothing changed since the last cluster.yml (an empty plan; the same inventory, group_vars, Kubespray commit, kube_version, extra vars and cloud credential): skipped; --converge (input converge) runs it';
+      record();
+      return `${upgraded}; cluster.yml skipped: the plan is empty and upgrade-cluster.yml ran with these inputs`;
     }
     if (decision.kind !== 'none') await requireReachable(settings, context, ['k8s_cluster', 'etcd']);
     const runs = plannedRuns(decision, work, readInventory(inventoryFile));
@@ -615,7 +696,7 @@ export class KubesprayPlaybookStep implements Step {
       await context.exec(await withCredentialName(settings, command));
     context.state.nodeWork = undefined; // done: the next deploy starts from its own plan
     // The inputs the cluster now matches (after scale.yml too: the new workers got the same variables).
-    if (decision.kind !== 'none' && context.state.kubespray) context.state.kubespray.runDigest = digest;
+    if (decision.kind !== 'none') record();
     if (decision.kind !== 'none' || newCluster) installed(settings.kubernetesVersion ?? running?.version.text);
     const ran =
       decision.kind === 'scale'

@@ -15,6 +15,7 @@ import {
 import { clusterId, runtimePaths, type DeploySettings } from '../model/settings.js';
 import { requireLocalTofuState, requireSomethingToDestroy } from '../tofu/state-guard.js';
 import { changeCounts, readPlanJson, summarizeChanges, tofuCounts } from '../tofu/plan-json.js';
+import { checkPlannedKubeVersion } from '../tofu/kube-version.js';
 import type { ChangeAction, PlanChanges } from '../model/changes.js';
 import { kubesprayPaths } from '../kubespray/paths.js';
 import { deployPlanFile, stripFound, TOFU_LOCK_FILE, TofuCommands, tofuInitArgs } from '../tofu/commands.js';
@@ -117,6 +118,11 @@ export class OpenTofuPlanStep implements Step {
     context.state.planDigest = await fileDigest(planFile);
     const summary = changeCounts(summarizeChanges(document));
     if (!this.settings.kubespray) return summary;
+    checkPlannedKubeVersion(document, {
+      version: this.settings.kubernetesVersion,
+      configPath: this.settings.configPath,
+      clusterDir: this.settings.clusterDir,
+    });
 
     const { planned, work, inventory, warnings, refused } = planNodeWork(
       this.settings,
@@ -127,9 +133,11 @@ export class OpenTofuPlanStep implements Step {
     const unsafe = warnings.filter((w) => w.startsWith('UNSAFE:'));
     // Kept without the prefix: describeNodeDecisions adds it once ("UNSAFE: UNSAFE: …" before).
     if (unsafe.length) work.unsafeOverride = unsafe.map((w) => w.replace(/^UNSAFE:\s*/, '')).join(' ');
-    // A resumed deploy that plans again adds to the work still pending; it never forgets what happened.
-    const removed = context.state.nodeWork?.removed ?? [];
-    const carried = pendingForNextPlan(context.state.nodeWork, removed, planned);
+    // A resumed deploy that plans again adds to the work still pending; it never forgets what happened. The work of a
+    // plan that changed nothing is none (kubespray-ansible-playbook, skipped for it, leaves it in the state).
+    const pendingWork = context.state.nodeWork?.empty ? undefined : context.state.nodeWork;
+    const removed = pendingWork?.removed ?? [];
+    const carried = pendingForNextPlan(pendingWork, removed, planned);
     for (const node of carried.reinstall)
       context.output.line(
         `      ${node} was drained and removed for an earlier plan, but this plan keeps its server: Kubespray installs it again`,

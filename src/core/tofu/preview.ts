@@ -8,6 +8,7 @@ import { plannedNodeChanges, type PlannedNodeChanges } from '../kubespray/node-c
 import type { PlanChanges } from '../model/changes.js';
 import { clusterId, runtimePaths, type DeploySettings } from '../model/settings.js';
 import { requireTofuBinary, tofuArgs, tofuCommand, tofuInit } from './commands.js';
+import { checkPlannedKubeVersion } from './kube-version.js';
 import { readPlanJson, summarizeChanges, tofuCounts } from './plan-json.js';
 import { requireLocalTofuState, requireSomethingToDestroy } from './state-guard.js';
 import type { DeployState } from '../model/state.js';
@@ -82,6 +83,13 @@ export async function runTofuPlan(
     await fs.chmod(planFile, 0o600);
     const document = await readPlanJson(planFile, (args, options) => exec(tofu(...args), options));
     const changes = summarizeChanges(document);
+    // As opentofu-plan refuses it in the deploy: before anything is created.
+    if (!destroy && settings.kubespray)
+      checkPlannedKubeVersion(document, {
+        version: settings.kubernetesVersion,
+        configPath: settings.configPath,
+        clusterDir: settings.clusterDir,
+      });
     if (destroy)
       await requireSomethingToDestroy(
         settings.clusterDir,

@@ -5,12 +5,19 @@ import path from 'node:path';
 import { CommandFailedError, failureHeadline } from '../../core/lib/command.js';
 import { errorMessage } from '../../core/lib/errors.js';
 import type { Pipeline } from '../../core/engine/pipeline.js';
-import { nodeDecisions, renderNodeDecisions, type NodeDecisions } from '../../core/kubespray/node-plan.js';
+import {
+  nodeDecisions,
+  planNodeWork,
+  renderNodeDecisions,
+  type NodeDecisions,
+} from '../../core/kubespray/node-plan.js';
+import type { NodeWork } from '../../core/model/nodes.js';
 import {
   buildPlan,
   noCapiDiffReason,
   noTofuPlanReason,
   renderPlan,
+  shortPath,
   TOFU_APPLYING_STEPS,
   wouldApply,
   type DeployPlan,
@@ -37,7 +44,7 @@ import {
 } from '../runner/runner.js';
 import { upsertStickyComment } from './sticky-comment.js';
 import { reportPlanCredential } from './plan-credential.js';
-import { planSummary } from '../reports/summary.js';
+import { planSummary, runnerPathBases } from '../reports/summary.js';
 import { restoreSavedFiles } from '../state/tofu-state.js';
 
 /** A job summary may hold 1 MiB; keep a little room for what the runner adds. */
@@ -45,9 +52,7 @@ const SUMMARY_LIMIT = 1_000_000;
 
 function relativeToWorkspace(file: string | undefined): string | undefined {
   const workspace = process.env.GITHUB_WORKSPACE;
-  if (!file || !workspace) return file;
-  const relative = path.relative(workspace, file);
-  return relative.startsWith('..') || path.isAbsolute(relative) ? file : relative;
+  return file && workspace ? shortPath(file, workspace) : file;
 }
 
 /**
@@ -67,6 +72,10 @@ interface ToolPlan {
   planFile?: string;
   /** A private directory to stage the plan artifact in. */
   workDir: string;
+  /** Said at the top of the comment (the plan credential's warning). */
+  notices?: string[];
+  /** A deploy's node work as opentofu-plan will find it: the steps that act on nodes then decide as the deploy will. */
+  nodeWork?: NodeWork;
 }
 
 function setPlanOutputs(planned: ToolPlan | undefined): void {
@@ -94,12 +103,52 @@ function commentRefusedNotice(pr: PullRequestContext, reason: string, artifact: 
   ].join('\n');
 }
 
+/** What every phase of a dry run shares: where the plan goes, and how a failure is commented. */
+interface DryRun {
+  p: Pipeline;
+  settings: ActionSettings;
+  cluster: string;
+  artifact: string;
+  /** The pull request the plan is commented on (input comment), if any. */
+  pr?: PullRequestContext;
+  provenance: {
+    cluster: string;
+    configPath?: string;
+    commit?: string;
+    runUrl?: string;
+    runNumber?: string;
+    updatedAt: Date;
+  };
+  record(status: PlanRecord['status'], operation: Operation, changes?: PlanChanges): PlanRecord;
+  /** Creates or updates the sticky comment (pull requests only); a refused one is a notice, not a failure. */
+  comment(body: string): Promise<void>;
+  /** The comment says the plan failed: an older plan must not stay up looking current, and the overview counts it. */
+  failureComment(message: string, outputTail: string[]): string;
+  /** A failure before tofu runs (the state, the saved tofu state): commented too, then the action fails with it. */
+  failBeforeTofu(error: unknown): Promise<never>;
+}
+
+/** The engine's plan, its outputs and its part of the job summary. */
+interface EnginePlan {
+  plan: DeployPlan;
+  summary: string;
+}
+
 /**
  * A dry run (root action) or `mode: plan` (actions/tofu) of any operation: the engine's plan, then —
  * when the run would apply (deploy) or destroy — `tofu plan` (`-destroy` for a destroy) with a deploy's
- * node decisions, a sticky pull-request comment, the job summary, outputs and the plan artifact. Every text that leaves the runner passes through the pipeline's redactor.
+ * node decisions, a sticky pull-request comment, the job summary, outputs and the plan artifact. Every text that leaves
+ * the runner passes through the pipeline's redactor.
  */
 export async function runDryRun(p: Pipeline, settings: ActionSettings, steps: readonly Step[]): Promise<void> {
+  const run = dryRunContext(p, settings);
+  const engine = await planSteps(run, steps);
+  const planned = p.settings.clusterApi ? await planClusterApi(run, engine) : await planTofu(run, engine, steps);
+  if (!planned) return;
+  await publishPlan(run, planned.nodeWork ? await planSteps(run, steps, planned.nodeWork) : engine, planned);
+}
+
+function dryRunContext(p: Pipeline, settings: ActionSettings): DryRun {
   const startedAt = new Date();
   const cluster = clusterId(p.settings);
   const artifact = planArtifactName(p.settings.organization, p.settings.clusterName);
@@ -112,7 +161,7 @@ export async function runDryRun(p: Pipeline, settings: ActionSettings, steps: re
     runNumber: process.env.GITHUB_RUN_NUMBER,
     updatedAt: startedAt,
   };
-  const record = (status: PlanRecord['status'], operation: Operation, changes?: PlanChanges): PlanRecord => ({
+  const record: DryRun['record'] = (status, operation, changes) => ({
     status,
     operation,
     add: changes?.add ?? 0,
@@ -144,7 +193,6 @@ export async function runDryRun(p: Pipeline, settings: ActionSettings, steps: re
     core.setOutput('comment-url', outcome.url);
     core.info(`${outcome.kind} the plan comment: ${outcome.url}`);
   };
-  /** The comment says the plan failed: an older plan must not stay up looking current, and the overview counts it. */
   const failureComment = (message: string, outputTail: string[]) =>
     p.redactor.redact(
       buildPlanFailureComment({
@@ -154,104 +202,127 @@ export async function runDryRun(p: Pipeline, settings: ActionSettings, steps: re
         record: record('failed', p.settings.operation),
       }),
     );
-
-  /** A failure before tofu runs (the state, the saved tofu state): commented too, then the action fails with it. */
   const failBeforeTofu = async (error: unknown): Promise<never> => {
     await comment(failureComment(errorMessage(error), [])).catch((commentError: unknown) =>
       core.warning(`could not comment that the plan failed: ${p.redactor.redact(errorMessage(commentError))}`),
     );
     throw error;
   };
+  return { p, settings, cluster, artifact, pr, provenance, record, comment, failureComment, failBeforeTofu };
+}
 
-  const plan: DeployPlan = await buildPlan(p.settings, steps, p.store, settings.filter, p.redactor).catch(
-    failBeforeTofu,
+/**
+ * The engine's plan of every step: printed in full, the steps output, the table of the job summary. Again with the
+ * node work the tofu plan found, so that the summary and the comment decide each step as the deploy will.
+ */
+async function planSteps(run: DryRun, steps: readonly Step[], nodeWork?: NodeWork): Promise<EnginePlan> {
+  const { p, settings } = run;
+  const plan = await buildPlan(p.settings, steps, p.store, settings.filter, p.redactor, nodeWork).catch(
+    run.failBeforeTofu,
   );
-  process.stdout.write(renderPlan(plan));
+  if (!nodeWork) process.stdout.write(renderPlan(plan));
   core.setOutput('result', 'planned');
   core.setOutput('steps', JSON.stringify(plan.steps.map(({ id, action, reason }) => ({ id, action, reason }))));
-  const engineSummary = p.redactor.redact(planSummary(plan));
+  return { plan, summary: p.redactor.redact(planSummary(plan, runnerPathBases(process.env))) };
+}
 
-  let planned: ToolPlan | undefined;
-  let credentialWarning: string | undefined;
-  if (p.settings.clusterApi) {
-    if (plan.operation === 'destroy') {
-      const reason = noCapiDiffReason(plan);
-      process.stdout.write(`\n${reason}\n`);
-      await core.appendSummary(`${engineSummary}\n${reason}\n`);
-      return;
-    }
-    // After a pivot the workload cluster is the management cluster: its kubeconfig travels with the state.
-    await restoreSavedFiles(p, settings, { kubeconfig: true }).catch(failBeforeTofu);
-    planned = await runPlanTool('Cluster API plan', async (context) => {
-      const saved = await p.store.load().catch(() => undefined);
-      // The Cluster API's preview is loaded by its dry runs only.
-      const { renderCapiChanges, runCapiPlan } = await import('../../core/capi/preview.js');
-      const capi: CapiPlan = await runCapiPlan(p.settings, saved?.clusterApi, context);
-      context.output.line(renderCapiChanges(plan.cluster, capi).trimEnd());
-      return {
-        changes: capi.changes,
-        text: capi.text || `(${capi.note ?? 'no differences'})`,
-        note: capi.note,
-        workDir: path.dirname(capi.manifestsFile),
-      };
-    });
-  } else {
-    if (!wouldApply(plan)) {
-      // An upgrade never has a tofu plan; a deploy or destroy whose tofu step would be skipped (or is not in this action) has none now.
-      const inScope = plan.steps.some((s) => TOFU_APPLYING_STEPS.includes(s.id));
-      if (inScope) setPlanOutputs(undefined);
-      const reason = inScope || plan.operation === 'upgrade' ? noTofuPlanReason(plan) : undefined;
-      if (reason) process.stdout.write(`\n${reason}\n`);
-      await core.appendSummary(reason ? `${engineSummary}\n${reason}\n` : engineSummary);
-      // save-plan: the deploy of this run learns that no apply is needed from the artifact, not from its absence.
-      if (settings.savePlan) {
-        const dir = path.join(path.dirname(runtimePaths(p.settings).planPath), 'plan-artifact');
-        const why = `no apply needed: ${reason ?? 'the deploy would not run opentofu-apply'}`;
-        if (await uploadPlanArtifact(artifact, { [PLAN_FILES.noApply]: `${p.redactor.redact(why)}\n` }, dir)) {
-          core.setOutput('plan-artifact', artifact);
-          core.info(`save-plan: recorded "no apply needed" in the plan artifact "${artifact}"`);
-        }
-      }
-      return;
-    }
-    // tofu plan runs the code it plans: the credential it gets is judged first (a refusal is commented, as any failure).
-    credentialWarning = await reportPlanCredential(p, settings.planCredential).catch(failBeforeTofu);
-    await restoreSavedFiles(p, settings, { kubeconfig: false }).catch(failBeforeTofu);
-    planned = await runPlanTool('tofu plan', async (context) => {
-      const deployState = await p.store.load().catch(() => undefined);
-      const tofu: TofuPlan = await runTofuPlan(p.settings, runtimePaths(p.settings).planPath, context, {
-        destroy: plan.operation === 'destroy',
-        deployState,
-        ...(p.settings.authCheck.enabled &&
-          plan.operation === 'deploy' &&
-          plan.steps.some((s) => s.id === 'openstack-capacity') && {
-            capacity: (demandOf) => liveCapacityChecker(p.settings, demandOf),
-          }),
-      });
-      const quotas = renderPlanCapacity(tofu.capacity);
-      if (quotas) context.output.line(quotas.trimEnd());
-      const nodes = nodeDecisions(
-        p.settings,
-        tofu.nodes,
-        steps.map((s) => s.id),
-        deployState,
-      );
-      if (nodes) context.output.line(renderNodeDecisions(nodes).trimEnd());
-      return {
-        changes: tofu.changes,
-        text: tofu.text,
-        nodes: nodes && p.redactor.redactValue(nodes),
-        ...(tofu.capacity && { capacity: p.redactor.redactValue(tofu.capacity) }),
-        planFile: tofu.planFile,
-        workDir: path.dirname(tofu.planFile),
-      };
-    });
+/** Cluster API: the rendered manifests against the management cluster; a destroy applies none. */
+async function planClusterApi(run: DryRun, { plan, summary }: EnginePlan): Promise<ToolPlan | undefined> {
+  const { p, settings } = run;
+  if (plan.operation === 'destroy') {
+    const reason = noCapiDiffReason(plan);
+    process.stdout.write(`\n${reason}\n`);
+    await core.appendSummary(`${summary}\n${reason}\n`);
+    return undefined;
   }
-  if (!planned) return;
-  setPlanOutputs(planned);
+  // After a pivot the workload cluster is the management cluster: its kubeconfig travels with the state.
+  await restoreSavedFiles(p, settings, { kubeconfig: true }).catch(run.failBeforeTofu);
+  return runPlanTool(run, summary, 'Cluster API plan', async (context) => {
+    const saved = await p.store.load().catch(() => undefined);
+    // The Cluster API's preview is loaded by its dry runs only.
+    const { renderCapiChanges, runCapiPlan } = await import('../../core/capi/preview.js');
+    const capi: CapiPlan = await runCapiPlan(p.settings, saved?.clusterApi, context);
+    context.output.line(renderCapiChanges(plan.cluster, capi).trimEnd());
+    return {
+      changes: capi.changes,
+      text: capi.text || `(${capi.note ?? 'no differences'})`,
+      note: capi.note,
+      workDir: path.dirname(capi.manifestsFile),
+    };
+  });
+}
 
+/** OpenTofu: `tofu plan` with a deploy's node decisions and quotas, when the run would apply; else why not. */
+async function planTofu(run: DryRun, engine: EnginePlan, steps: readonly Step[]): Promise<ToolPlan | undefined> {
+  const { p, settings } = run;
+  const { plan, summary } = engine;
+  if (!wouldApply(plan)) {
+    await recordNoApply(run, engine);
+    return undefined;
+  }
+  // tofu plan runs the code it plans: the credential it gets is judged first (a refusal is commented, as any failure).
+  const credentialWarning = await reportPlanCredential(p, settings.planCredential).catch(run.failBeforeTofu);
+  await restoreSavedFiles(p, settings, { kubeconfig: false }).catch(run.failBeforeTofu);
+  const planned = await runPlanTool(run, summary, 'tofu plan', async (context) => {
+    const deployState = await p.store.load().catch(() => undefined);
+    const tofu: TofuPlan = await runTofuPlan(p.settings, runtimePaths(p.settings).planPath, context, {
+      destroy: plan.operation === 'destroy',
+      deployState,
+      ...(p.settings.authCheck.enabled &&
+        plan.operation === 'deploy' &&
+        plan.steps.some((s) => s.id === 'openstack-capacity') && {
+          capacity: (demandOf) => liveCapacityChecker(p.settings, demandOf),
+        }),
+    });
+    const quotas = renderPlanCapacity(tofu.capacity);
+    if (quotas) context.output.line(quotas.trimEnd());
+    const nodes = nodeDecisions(
+      p.settings,
+      tofu.nodes,
+      steps.map((s) => s.id),
+      deployState,
+    );
+    if (nodes) context.output.line(renderNodeDecisions(nodes).trimEnd());
+    return {
+      changes: tofu.changes,
+      text: tofu.text,
+      nodes: nodes && p.redactor.redactValue(nodes),
+      ...(tofu.capacity && { capacity: p.redactor.redactValue(tofu.capacity) }),
+      planFile: tofu.planFile,
+      workDir: path.dirname(tofu.planFile),
+      ...(nodes && plan.operation === 'deploy' && { nodeWork: planNodeWork(p.settings, tofu.nodes).work }),
+    };
+  });
+  return planned && { ...planned, ...(credentialWarning && { notices: [credentialWarning] }) };
+}
+
+/**
+ * An upgrade never has a tofu plan; a deploy or destroy whose tofu step would be skipped (or is not in this action) has
+ * none now: said in the log and the summary, and with save-plan recorded in the artifact, so the deploy of this run
+ * learns that no apply is needed from the artifact, not from its absence.
+ */
+async function recordNoApply(run: DryRun, { plan, summary }: EnginePlan): Promise<void> {
+  const { p, settings, artifact } = run;
+  const inScope = plan.steps.some((s) => TOFU_APPLYING_STEPS.includes(s.id));
+  if (inScope) setPlanOutputs(undefined);
+  const reason = inScope || plan.operation === 'upgrade' ? noTofuPlanReason(plan) : undefined;
+  if (reason) process.stdout.write(`\n${reason}\n`);
+  await core.appendSummary(reason ? `${summary}\n${reason}\n` : summary);
+  if (!settings.savePlan) return;
+  const dir = path.join(path.dirname(runtimePaths(p.settings).planPath), 'plan-artifact');
+  const why = `no apply needed: ${reason ?? 'the deploy would not run opentofu-apply'}`;
+  if (await uploadPlanArtifact(artifact, { [PLAN_FILES.noApply]: `${p.redactor.redact(why)}\n` }, dir)) {
+    core.setOutput('plan-artifact', artifact);
+    core.info(`save-plan: recorded "no apply needed" in the plan artifact "${artifact}"`);
+  }
+}
+
+/** The plan made: outputs, the artifact, the sticky comment and the job summary. */
+async function publishPlan(run: DryRun, { plan, summary }: EnginePlan, planned: ToolPlan): Promise<void> {
+  const { p, settings, artifact, cluster, pr } = run;
+  setPlanOutputs(planned);
   const common = {
-    ...provenance,
+    ...run.provenance,
     changes: planned.changes,
     planText: planned.text,
     applySteps: plan.steps.filter((s) => s.action === 'run').map((s) => s.id),
@@ -259,13 +330,13 @@ export async function runDryRun(p: Pipeline, settings: ActionSettings, steps: re
     operation: plan.operation,
     nodes: planned.nodes,
     capacity: planned.capacity,
-    record: record('ok', plan.operation, planned.changes),
-    notices: credentialWarning ? [credentialWarning] : undefined,
+    record: run.record('ok', plan.operation, planned.changes),
+    notices: planned.notices,
   };
   const body = p.redactor.redact(
     buildPlanComment({ ...common, fullPlanLocation: `the job summary and the workflow artifact "${artifact}"` }).body,
   );
-  const summaryRoom = SUMMARY_LIMIT - Buffer.byteLength(engineSummary, 'utf8') - 200;
+  const summaryRoom = SUMMARY_LIMIT - Buffer.byteLength(summary, 'utf8') - 200;
   const inSummary = buildPlanComment({
     ...common,
     limit: { size: summaryRoom, unit: 'bytes' },
@@ -296,48 +367,51 @@ export async function runDryRun(p: Pipeline, settings: ActionSettings, steps: re
   );
   if (uploaded) core.setOutput('plan-artifact', artifact);
 
-  await comment(body);
-  await core.appendSummary(`${engineSummary}\n${p.redactor.redact(inSummary.body)}`);
+  await run.comment(body);
+  await core.appendSummary(`${summary}\n${p.redactor.redact(inSummary.body)}`);
   if (uploadFailure) throw uploadFailure;
+}
 
-  /**
-   * Runs the provisioning tool's plan with live, redacted output and interruption. A failure is
-   * commented (the comment must not keep showing an older plan as if it were current), summarised
-   * and annotated, and fails the job; then there is no plan.
-   */
-  async function runPlanTool(
-    what: string,
-    run: (context: {
-      redactor: typeof p.redactor;
-      output: ReturnType<typeof actionsOutput>;
-      signal: AbortSignal;
-    }) => Promise<ToolPlan>,
-  ): Promise<ToolPlan | undefined> {
-    const output = actionsOutput(p);
-    try {
-      return await interruptible(
-        (message) => output.line(message),
-        undefined,
-        async (signal) => {
-          try {
-            return await run({ redactor: p.redactor, output, signal });
-          } catch (error) {
-            const outputTail = error instanceof CommandFailedError ? error.result.tail : [];
-            const message = p.redactor.redact(
-              error instanceof CommandFailedError ? failureHeadline(error) : errorMessage(error),
-            );
-            const failure = failureComment(message, outputTail);
-            await comment(failure);
-            await core.appendSummary(`${engineSummary}\n${failure}`);
-            core.setOutput('result', 'failure');
-            core.error(message, { title: `cluster-deploy: ${what} failed` });
-            process.exitCode = 1;
-            return undefined;
-          }
-        },
-      );
-    } finally {
-      await output.close();
-    }
+/**
+ * Runs the provisioning tool's plan with live, redacted output and interruption. A failure is
+ * commented (the comment must not keep showing an older plan as if it were current), summarised
+ * and annotated, and fails the job; then there is no plan.
+ */
+async function runPlanTool(
+  run: DryRun,
+  engineSummary: string,
+  what: string,
+  make: (context: {
+    redactor: Pipeline['redactor'];
+    output: ReturnType<typeof actionsOutput>;
+    signal: AbortSignal;
+  }) => Promise<ToolPlan>,
+): Promise<ToolPlan | undefined> {
+  const { p } = run;
+  const output = actionsOutput(p);
+  try {
+    return await interruptible(
+      (message) => output.line(message),
+      undefined,
+      async (signal) => {
+        try {
+          return await make({ redactor: p.redactor, output, signal });
+        } catch (error) {
+          const outputTail = error instanceof CommandFailedError ? error.result.tail : [];
+          const message = p.redactor.redact(
+            error instanceof CommandFailedError ? failureHeadline(error) : errorMessage(error),
+          );
+          const failure = run.failureComment(message, outputTail);
+          await run.comment(failure);
+          await core.appendSummary(`${engineSummary}\n${failure}`);
+          core.setOutput('result', 'failure');
+          core.error(message, { title: `cluster-deploy: ${what} failed` });
+          process.exitCode = 1;
+          return undefined;
+        }
+      },
+    );
+  } finally {
+    await output.close();
   }
 }

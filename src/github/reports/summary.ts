@@ -1,7 +1,8 @@
 import { formatDuration } from '../../core/lib/duration.js';
 import type { DeployResult, StepReport } from '../../core/engine/engine.js';
 import type { Operation } from '../../core/lib/option-values.js';
-import type { DeployPlan } from '../../core/engine/plan.js';
+import { shortPaths, type DeployPlan, type PathBase } from '../../core/engine/plan.js';
+import { displayCommand } from '../../core/lib/command.js';
 import { capacityMarkdown } from './capacity.js';
 import { renderGantt } from './timeline.js';
 
@@ -104,15 +105,29 @@ export function deploySummary(result: DeployResult, context: SummaryContext): st
   return `${lines.join('\n')}\n`;
 }
 
-/** The job summary of a dry run: what would run and why. */
-export function planSummary(plan: DeployPlan): string {
+/**
+ * Where a runner's paths are shown from: relative to the repository (GITHUB_WORKSPACE), the runner's temporary
+ * directory as `$RUNNER_TEMP` (the state, the venv, a written SSH key), the home directory as `~`.
+ */
+export function runnerPathBases(env: NodeJS.ProcessEnv): PathBase[] {
+  return [
+    ...(env.GITHUB_WORKSPACE ? [{ dir: env.GITHUB_WORKSPACE, as: '' }] : []),
+    ...(env.RUNNER_TEMP ? [{ dir: env.RUNNER_TEMP, as: '$RUNNER_TEMP' }] : []),
+    ...(env.HOME ? [{ dir: env.HOME, as: '~' }] : []),
+  ];
+}
+
+/** The job summary of a dry run: what would run and why, its paths shortened from `bases` (runnerPathBases). */
+export function planSummary(plan: DeployPlan, bases: readonly PathBase[] = []): string {
   const lines = [`### 📋 ${operationTitle(plan.operation)} plan for \`${plan.cluster}\` (dry run: nothing ran)`, ''];
   if (plan.note) lines.push(plan.note, '');
   lines.push('| step | would | why | command |', '|---|---|---|---|');
   for (const step of plan.steps) {
-    const command = step.argv ? `\`${escapeCell(step.argv.join(' '))}\`` : escapeCell(step.actions.join('; '));
-    lines.push(`| \`${step.id}\` | ${step.action} | ${escapeCell(step.reason)} | ${command} |`);
+    const command = step.argv
+      ? `\`${escapeCell(shortPaths(displayCommand(step.argv), bases))}\``
+      : escapeCell(shortPaths(step.actions.join('; '), bases));
+    lines.push(`| \`${step.id}\` | ${step.action} | ${escapeCell(shortPaths(step.reason, bases))} | ${command} |`);
   }
-  lines.push('', `Resume state: ${plan.statePath}`);
+  lines.push('', `Resume state: ${shortPaths(plan.statePath, bases)}`);
   return `${lines.join('\n')}\n`;
 }

@@ -6,6 +6,7 @@ import { checkStepIds, decideStep, loadStartingState, selectSteps } from '../../
 import { UsageError } from '../../../src/core/lib/errors.js';
 import { emptyState, LocalStateStore, type StepState } from '../../../src/core/model/state.js';
 import type { Step, StepKind } from '../../../src/core/steps/index.js';
+import { skipIf } from '../../../src/core/model/step.js';
 
 function fakeStep(id: string, kind: StepKind, outputsPresent = true): Step {
   return {
@@ -101,7 +102,7 @@ describe('resume decisions', () => {
     });
     const start = await loadStartingState(store, 'o/c', {});
     expect(start.state.steps).toEqual({});
-    expect(start.note).toMatch(/last deploy completed at .*running every step/);
+    expect(start.note).toMatch(/last deploy completed at .*: starting over, each step with nothing to do skipped/);
     // --from-step still sees the saved state (it ignores it for decisions, but keeps history)
     expect(
       (await loadStartingState(store, 'o/c', { fromStep: 'opentofu-apply' })).state.steps['opentofu-apply'],
@@ -109,11 +110,11 @@ describe('resume decisions', () => {
   });
 });
 
-describe('a step with nothing to do (Step.skipWhen)', () => {
+describe('a step with nothing to do (Step.decide)', () => {
   const state = emptyState('demo/sandbox', 'deploy');
   const guarded = (reason: string | undefined): Step => ({
     ...fakeStep('capi-apply', 'remote'),
-    skipWhen: () => reason,
+    decide: () => skipIf(reason),
   });
 
   it.each([

@@ -78,7 +78,9 @@ describe('day 2 on the sandbox: node changes driven by the plan', () => {
     const same = await deployWith(workers(3));
     expect(same.result.error).toBeUndefined();
     expect(await runsSince(run, before)).toEqual([]);
-    expect(same.console).toMatch(/nothing changed since the last cluster.yml .*: skipped; --converge/);
+    expect(same.console).toMatch(
+      /⏭ .*\(kubespray-ansible-playbook\) \(an empty OpenTofu plan, and the same inventory, .* as the last cluster\.yml; --converge \(input converge\) runs it\)/,
+    );
     const forced = await deployWith(workers(3), { converge: true });
     expect(forced.result.error).toBeUndefined();
     expect((await runsSince(run, before)).map((r) => [r.playbook, r.vars])).toEqual([

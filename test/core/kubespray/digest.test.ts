@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { credentialFingerprint } from '../../../src/core/kubespray/cloud-env.js';
-import { kubesprayRunDigest, type RunInputs } from '../../../src/core/kubespray/digest.js';
+import {
+  changedRunParts,
+  kubesprayRunDigest,
+  kubesprayRunInputs,
+  type RunInputs,
+} from '../../../src/core/kubespray/digest.js';
 
 async function inventoryDir(): Promise<RunInputs> {
   const dir = await mkdtemp(path.join(tmpdir(), 'ks-digest-'));
@@ -84,5 +89,42 @@ describe('the digest of what a Kubespray run depends on', () => {
     await expect(kubesprayRunDigest(inputs)).rejects.toThrow(
       /cannot read .*inventory.yaml for the Kubespray run's digest: ENOENT/,
     );
+  });
+});
+
+describe('what changed since the last run, part by part', () => {
+  it.each([
+    ['nothing', (i: RunInputs) => i, []],
+    [
+      'the version',
+      (i: RunInputs) => ({ ...i, kubeVersion: '1.34.2', extraVars: { kube_version: '1.34.2' } }),
+      ['kube_version (1.33.5 → 1.34.2)'],
+    ],
+    [
+      'the Kubespray tree',
+      (i: RunInputs) => ({ ...i, kubespray: 'd'.repeat(40) }),
+      [`the Kubespray tree (${'c'.repeat(19)} → ${'d'.repeat(19)})`],
+    ],
+    ['an extra var', (i: RunInputs) => ({ ...i, extraVars: { ...i.extraVars, x: 1 } }), ['the extra vars']],
+    ['the cloud credential', (i: RunInputs) => ({ ...i, credential: 'e'.repeat(64) }), ['the cloud credential']],
+  ])('%s', async (_name, change, said) => {
+    const inputs = await inventoryDir();
+    const last = await kubesprayRunInputs(inputs);
+    const now = await kubesprayRunInputs(change(inputs));
+    expect(changedRunParts(last.parts, now.parts)).toEqual(said);
+    expect(now.digest === last.digest).toBe(said.length === 0);
+    expect(now.digest).toBe(await kubesprayRunDigest(change(inputs))); // the digest as recorded before the parts
+  });
+
+  it('names the files, and says nothing of parts a run recorded before them', async () => {
+    const inputs = await inventoryDir();
+    const last = await kubesprayRunInputs(inputs);
+    await writeFile(
+      path.join(path.dirname(inputs.inventory), 'group_vars', 'all', 'all.yml'),
+      'kube_network_plugin: cilium\n',
+    );
+    const now = await kubesprayRunInputs(inputs);
+    expect(changedRunParts(last.parts, now.parts)).toEqual(['the inventory, group_vars or host_vars']);
+    expect(changedRunParts(undefined, now.parts)).toBeUndefined();
   });
 });

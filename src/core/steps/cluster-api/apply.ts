@@ -4,7 +4,7 @@ import { InterruptedError, UserError } from '../../lib/errors.js';
 import { displayPath, pathExists, readTextFile } from '../../lib/files.js';
 import type { DeploySettings } from '../../model/settings.js';
 import type { DeployState } from '../../model/state.js';
-import type { Step, StepContext, StepPlan } from '../../model/step.js';
+import { skipIf, type Step, type StepContext, type StepDecision, type StepPlan } from '../../model/step.js';
 import { CapiCommands, NO_CLUSTER_API } from '../../capi/management.js';
 import { API_FLOATING_IP_FIELD, apiAddressRefusal, versionChangeRefusal } from '../../capi/api-address.js';
 import { parseCapiObjects } from '../../capi/status.js';
@@ -47,8 +47,8 @@ export class CapiApplyStep implements Step {
     };
   }
 
-  skipWhen(state: DeployState): string | undefined {
-    return pivotInProgress(state, this.commands);
+  decide(state: DeployState): StepDecision | undefined {
+    return skipIf(pivotInProgress(state, this.commands));
   }
 
   async run(context: StepContext): Promise<string> {

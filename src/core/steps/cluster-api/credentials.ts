@@ -3,7 +3,7 @@ import { authMethod } from '../../openstack/credentials.js';
 import { readTextFile } from '../../lib/files.js';
 import type { DeploySettings } from '../../model/settings.js';
 import type { DeployState } from '../../model/state.js';
-import type { Step, StepContext, StepPlan } from '../../model/step.js';
+import { skipIf, type Step, type StepContext, type StepDecision, type StepPlan } from '../../model/step.js';
 import { CapiCommands, MOVE_LABEL } from '../../capi/management.js';
 import { cloudsYaml } from '../../openstack/cloud-files.js';
 import { applyPrivately, pivotInProgress } from './shared.js';
@@ -36,8 +36,8 @@ export class CapiCloudCredentialsStep implements Step {
     };
   }
 
-  skipWhen(state: DeployState): string | undefined {
-    return pivotInProgress(state, this.commands);
+  decide(state: DeployState): StepDecision | undefined {
+    return skipIf(pivotInProgress(state, this.commands));
   }
 
   async run(context: StepContext): Promise<string> {

@@ -3,7 +3,7 @@ import { PROVIDER_ROLES, type ClusterApiSettings } from '../../model/cluster-api
 import { UserError } from '../../lib/errors.js';
 import type { DeploySettings } from '../../model/settings.js';
 import type { DeployState } from '../../model/state.js';
-import type { Step, StepContext, StepPlan } from '../../model/step.js';
+import { skipIf, type Step, type StepContext, type StepDecision, type StepPlan } from '../../model/step.js';
 import { CapiCommands, MOVE_LABEL } from '../../capi/management.js';
 import { failureLine } from '../../lib/command.js';
 import { notJsonOf, parseToolJson } from '../../lib/tool-json.js';
@@ -145,8 +145,8 @@ export class ClusterctlInitStep implements Step {
     };
   }
 
-  skipWhen(state: DeployState): string | undefined {
-    return pivotInProgress(state, this.commands);
+  decide(state: DeployState): StepDecision | undefined {
+    return skipIf(pivotInProgress(state, this.commands));
   }
 
   async run(context: StepContext): Promise<string> {

@@ -6,7 +6,7 @@ import { UserError } from '../../lib/errors.js';
 import { displayPath, pathExists, readTextFile } from '../../lib/files.js';
 import type { DeploySettings } from '../../model/settings.js';
 import type { DeployState } from '../../model/state.js';
-import type { Step, StepContext, StepPlan } from '../../model/step.js';
+import { skipIf, type Step, type StepContext, type StepDecision, type StepPlan } from '../../model/step.js';
 import { CapiCommands } from '../../capi/management.js';
 import { diagnose, type ErroredServer, erroredServers, type RenderedValues } from '../../capi/diagnose.js';
 import { readServerFaults } from '../../openstack/server-faults.js';
@@ -113,8 +113,8 @@ export class CapiWaitStep implements Step {
     };
   }
 
-  skipWhen(state: DeployState): string | undefined {
-    return pivotInProgress(state, this.commands);
+  decide(state: DeployState): StepDecision | undefined {
+    return skipIf(pivotInProgress(state, this.commands));
   }
 
   async run(context: StepContext): Promise<string> {
