@@ -1,5 +1,7 @@
-import { Decrypter, Encrypter, armor } from 'age-encryption';
 import { UsageError, UserError, errorMessage } from './errors.js';
+
+// age and its ciphers are a third of what a step would load at its start; only runs that encrypt or decrypt pay for them.
+const age = () => import('age-encryption');
 
 /**
  * The least a passphrase must have. What it encrypts (the admin kubeconfig, tofu's state, a binary
@@ -30,12 +32,14 @@ export function requireStrongPassphrase(passphrase: string, name: string): void 
  */
 export async function encryptWithPassphrase(plaintext: string | Uint8Array, passphrase: string): Promise<string> {
   if (!passphrase) throw new UserError('a passphrase is required to encrypt');
+  const { Encrypter, armor } = await age();
   const encrypter = new Encrypter();
   encrypter.setPassphrase(passphrase);
   return armor.encode(await encrypter.encrypt(plaintext));
 }
 
 async function decrypt(armored: string, passphrase: string, what: string): Promise<Uint8Array> {
+  const { Decrypter, armor } = await age();
   let ciphertext: Uint8Array;
   try {
     ciphertext = armor.decode(armored);
