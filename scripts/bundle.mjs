@@ -3,8 +3,8 @@
 // dist/shared/index.js is what every action loads; each `import()` of a heavy library (src/github/runner/clients.ts)
 // becomes a chunk beside it (dist/shared/<id>.index.js), loaded only by the runs that use it.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { transformSync } from 'esbuild';
+import { copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { nccBundle } from './ncc-bundle.mjs';
 import { sourceDigest } from './source-digest.mjs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,32 +25,7 @@ const ACTION_NAMES = ['deploy', ...readdirSync(path.join(root, 'actions'))];
 rmSync(path.join(root, 'lib'), { recursive: true, force: true });
 run(bin('tsc'), ['-p', 'tsconfig.build.json']);
 rmSync(path.join(root, 'dist'), { recursive: true, force: true });
-for (const [name, entry] of Object.entries(ENTRIES)) {
-  run(bin('ncc'), [
-    'build',
-    path.join('lib', entry),
-    '-o',
-    path.join('dist', name),
-    '--license',
-    'licenses.txt',
-    '--quiet',
-  ]);
-}
-// Whitespace and comments out, names and code as they are: every start reads, decodes and compiles the chunks it
-// loads, and a third of their bytes is indentation and comments (~15 ms of a step's start, npm run bench).
-for (const name of Object.keys(ENTRIES)) {
-  for (const file of readdirSync(path.join(root, 'dist', name))) {
-    if (!file.endsWith('.js')) continue;
-    const full = path.join(root, 'dist', name, file);
-    const { code } = transformSync(readFileSync(full, 'utf8'), {
-      minifyWhitespace: true,
-      format: 'esm',
-      legalComments: 'none', // ncc's licenses.txt carries them
-      target: 'node20',
-    });
-    writeFileSync(full, code);
-  }
-}
+for (const [name, entry] of Object.entries(ENTRIES)) nccBundle(root, path.join('lib', entry), path.join('dist', name));
 // The HCL parser of actions/targets (tree-sitter, src/core/model/targets.ts) loads its WebAssembly from
 // beside the chunk that runs it.
 for (const [file, from] of [
