@@ -2,9 +2,9 @@
 // (bench/floor.js), built by the same ncc and esbuild pass as dist/ (scripts/ncc-bundle.mjs). Each action is timed
 // from process start to its first step's `::group::` line (the actions without steps: to their exit), pair by pair
 // against the floor to its own `::group::` line (A B A B …, the ratio taken pair by pair), twice:
-// - the first step of a job: Node's compile cache empty. Each dist/<action>/index.js turns the cache on in the temp
-//   dir (module.enableCompileCache()), and a GitHub-hosted runner starts every job on a fresh machine, so the first
-//   step of our actions in a job compiles every chunk it loads; a job of one root action step is always this case.
+// - the first step of a job: Node's compile cache empty. Each dist/<action>/index.js keeps the cache in the runner's
+//   temp dir (RUNNER_TEMP), which the runner empties at each job's start, so the first step of our actions in a job
+//   compiles every chunk it loads; a job whose one step is the root action is always this case.
 // - a later step of the same job: the cache as a run of the same action to its first step left it (Node writes the
 //   cache when the process exits), so what that step loads is compiled already.
 // The floor enables no cache: it is the bare bundle, the same in both rows.
@@ -124,6 +124,9 @@ export async function benchStartup(workDir: string): Promise<void> {
   const rows: string[] = [header];
   const floorTimes: number[] = [];
   let n = 0;
+  // The runner's temp dir and the system's, where dist/<action>/index.js keeps Node's compile cache (RUNNER_TEMP on a
+  // runner): an empty one is a job's first step.
+  const tempAt = (dir: string) => ({ RUNNER_TEMP: dir, TMPDIR: dir });
   const tempDir = async () => {
     const dir = path.join(workDir, 'tmp', String(n++));
     await mkdir(dir, { recursive: true });
@@ -139,7 +142,7 @@ export async function benchStartup(workDir: string): Promise<void> {
     const ready = until === 'exit' ? undefined : /::group::/;
     const warmDir = await tempDir();
     spawnSync(actionNode(), ['-r', prime, bundle], {
-      env: { ...actionEnv, TMPDIR: warmDir },
+      env: { ...actionEnv, ...tempAt(warmDir) },
       cwd: ROOT,
       stdio: 'ignore',
     });
@@ -149,9 +152,9 @@ export async function benchStartup(workDir: string): Promise<void> {
       const ratios: number[] = [];
       for (let i = 0; i < PAIRS; i++) {
         const dir = warm ? warmDir : await tempDir();
-        const value = await timeUntil([bundle], { ...actionEnv, TMPDIR: dir }, ready);
+        const value = await timeUntil([bundle], { ...actionEnv, ...tempAt(dir) }, ready);
         if (value === undefined) break;
-        const base = (await timeUntil([floor], { ...env, INPUT_CONFIG: 'x', TMPDIR: dir }, /::group::/))!;
+        const base = (await timeUntil([floor], { ...env, INPUT_CONFIG: 'x', ...tempAt(dir) }, /::group::/))!;
         floorTimes.push(base);
         times.push(value);
         ratios.push(value / base);
