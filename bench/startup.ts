@@ -30,27 +30,62 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-/** Milliseconds from spawn until stdout matches `ready` (or, without one, until exit); undefined if it exits first. */
-function timeUntil(args: string[], env: Record<string, string>, ready?: RegExp): Promise<number | undefined> {
+interface Timing {
+  /** Milliseconds from spawn to the first step's group line (or to the exit). */
+  wall: number;
+  /** The process's CPU milliseconds (user and system, all its threads) by then: moved less by the machine's other load. */
+  cpu: number;
+}
+
+/** Times a node process from spawn until stdout matches `ready` (or, without one, until exit); undefined if it exits first. */
+function timeUntil(
+  args: string[],
+  env: Record<string, string>,
+  cpuReport: string,
+  ready?: RegExp,
+): Promise<Timing | undefined> {
   return new Promise((resolve) => {
     const start = performance.now();
-    const child = spawn(actionNode(), args, { env, cwd: ROOT });
+    const child = spawn(actionNode(), ['-r', cpuReport, ...args], { env, cwd: ROOT });
     let out = '';
-    let done = false;
-    const finish = (reached: boolean) => {
-      if (done) return;
-      done = true;
-      resolve(reached ? performance.now() - start : undefined);
-      // SIGKILL: Node writes no compile cache, so a timed run leaves the cache as it found it.
-      child.kill('SIGKILL');
-    };
+    let err = '';
+    let wall: number | undefined;
     child.stdout.on('data', (d: Buffer) => {
       out += d.toString();
-      if (ready?.test(out)) finish(true);
+      if (wall === undefined && ready?.test(out)) {
+        wall = performance.now() - start;
+        // SIGKILL: Node writes no compile cache, so a timed run leaves the cache as it found it.
+        child.kill('SIGKILL');
+      }
     });
-    child.on('close', () => finish(!ready));
+    child.stderr.on('data', (d: Buffer) => {
+      err += d.toString();
+    });
+    child.on('close', () => {
+      if (!ready) wall = performance.now() - start;
+      const cpu = /\ncpu-ms ([\d.]+)\n/.exec(err)?.[1];
+      resolve(wall === undefined || cpu === undefined ? undefined : { wall, cpu: Number(cpu) });
+    });
   });
 }
+
+// Preloaded into every timed run, the floor's too: the process's own CPU time when it writes the first step's group
+// line (or at its exit), on stderr.
+const CPU_REPORT = `const { writeSync } = require('node:fs');
+let told = false;
+const tell = () => {
+  if (told) return;
+  told = true;
+  const { user, system } = process.cpuUsage();
+  writeSync(2, '\\ncpu-ms ' + (user + system) / 1000 + '\\n');
+};
+const write = process.stdout.write.bind(process.stdout);
+process.stdout.write = (chunk, ...rest) => {
+  if (String(chunk).includes('::group::')) tell();
+  return write(chunk, ...rest);
+};
+process.on('exit', tell);
+`;
 
 // Preloaded only into the run that fills a later step's cache: it ends the process at the first step's group, and
 // the exit writes the cache.
@@ -65,6 +100,8 @@ export async function benchStartup(workDir: string): Promise<void> {
   const floor = path.join(floorDir, 'index.js');
   const prime = path.join(workDir, 'prime.cjs');
   await writeFile(prime, PRIME);
+  const cpuReport = path.join(workDir, 'cpu-report.cjs');
+  await writeFile(cpuReport, CPU_REPORT);
 
   const sandbox = await prepareSandbox({ workDir: path.join(workDir, 'sandbox') });
   const env: Record<string, string> = {
@@ -118,11 +155,14 @@ export async function benchStartup(workDir: string): Promise<void> {
     `node ${execFileSync(actionNode(), ['--version'], { encoding: 'utf8' }).trim()} (${actionNode()}); ${PAIRS} pairs each, medians`,
   );
   console.log(
-    `start-up: process start → first step starts (the actions without steps: to their exit), state-store: none; goal ≤ ${GOAL}× the floor`,
+    `start-up: process start → first step starts (the actions without steps: to their exit), state-store: none; goal ≤ ${GOAL}× the floor ("over" marks a ratio above it)`,
   );
-  const header = `  ${'action'.padEnd(44)} ${'first step of a job (cold cache)'.padEnd(34)} later step (warm cache)`;
+  console.log(
+    '  each cell: ms to the first step, median ratio to the floor pair by pair; then the same for the CPU time the process used by then',
+  );
+  const header = `  ${'action'.padEnd(44)} ${'first step of a job (cold cache)'.padEnd(40)} later step (warm cache)`;
   const rows: string[] = [header];
-  const floorTimes: number[] = [];
+  const floorTimes: Timing[] = [];
   let n = 0;
   // The runner's temp dir and the system's, where dist/<action>/index.js keeps Node's compile cache (RUNNER_TEMP on a
   // runner): an empty one is a job's first step.
@@ -132,6 +172,7 @@ export async function benchStartup(workDir: string): Promise<void> {
     await mkdir(dir, { recursive: true });
     return dir;
   };
+  const verdict = (ratio: number) => (ratio <= GOAL ? '' : ' over');
   for (const { label, action, inputs: given, workspace, until } of paths) {
     const bundle = path.join(ROOT, 'dist', action, 'index.js');
     // As the runner gives them: each input of this action's action.yml that has a default (test/support/action-runner.ts).
@@ -148,32 +189,39 @@ export async function benchStartup(workDir: string): Promise<void> {
     });
     const cells: string[] = [];
     for (const warm of [false, true]) {
-      const times: number[] = [];
-      const ratios: number[] = [];
+      const times: Timing[] = [];
+      const ratios: Timing[] = [];
       for (let i = 0; i < PAIRS; i++) {
         const dir = warm ? warmDir : await tempDir();
-        const value = await timeUntil([bundle], { ...actionEnv, ...tempAt(dir) }, ready);
+        const value = await timeUntil([bundle], { ...actionEnv, ...tempAt(dir) }, cpuReport, ready);
         if (value === undefined) break;
-        const base = (await timeUntil([floor], { ...env, INPUT_CONFIG: 'x', ...tempAt(dir) }, /::group::/))!;
+        const base = (await timeUntil([floor], { ...env, INPUT_CONFIG: 'x', ...tempAt(dir) }, cpuReport, /::group::/))!;
         floorTimes.push(base);
         times.push(value);
-        ratios.push(value / base);
+        ratios.push({ wall: value.wall / base.wall, cpu: value.cpu / base.cpu });
       }
       if (times.length < PAIRS) {
         cells.push('no step started: the action exited first (run it by hand to see why)');
         break;
       }
-      const ratio = median(ratios);
+      const wall = median(ratios.map((r) => r.wall));
+      const cpu = median(ratios.map((r) => r.cpu));
       cells.push(
-        `${median(times).toFixed(0).padStart(4)} ms ${ratio.toFixed(2).padStart(5)}× ${ratio <= GOAL ? '(within)' : '(over)  '}`.padEnd(
-          34,
+        `${median(times.map((t) => t.wall))
+          .toFixed(0)
+          .padStart(
+            4,
+          )} ms ${wall.toFixed(2)}×${verdict(wall)}, cpu ${median(times.map((t) => t.cpu)).toFixed(0)} ms ${cpu.toFixed(2)}×${verdict(cpu)}`.padEnd(
+          40,
         ),
       );
     }
     rows.push(`  ${`dist/${action}${label ? ` (${label})` : ''}`.padEnd(44)} ${cells.join(' ').trimEnd()}`);
   }
   console.log(
-    `  ${'the floor: @actions/core alone (bench/floor.js)'.padEnd(44)} ${median(floorTimes).toFixed(0).padStart(4)} ms`,
+    `  ${'the floor: @actions/core alone (bench/floor.js)'.padEnd(44)} ${median(floorTimes.map((t) => t.wall))
+      .toFixed(0)
+      .padStart(4)} ms, cpu ${median(floorTimes.map((t) => t.cpu)).toFixed(0)} ms`,
   );
   for (const row of rows) console.log(row);
 
@@ -183,10 +231,14 @@ export async function benchStartup(workDir: string): Promise<void> {
   const cliTimes: number[] = [];
   for (let i = 0; i < PAIRS; i++) {
     const dir = await tempDir();
-    const bare = (await timeUntil(['-e', ''], { ...env, TMPDIR: dir }))!;
-    const cli = (await timeUntil([path.join(ROOT, 'dist', 'cli', 'index.js'), '--help'], { ...env, TMPDIR: dir }))!;
-    cliTimes.push(cli);
-    cliRatios.push(cli / bare);
+    const bare = (await timeUntil(['-e', ''], { ...env, TMPDIR: dir }, cpuReport))!;
+    const cli = (await timeUntil(
+      [path.join(ROOT, 'dist', 'cli', 'index.js'), '--help'],
+      { ...env, TMPDIR: dir },
+      cpuReport,
+    ))!;
+    cliTimes.push(cli.wall);
+    cliRatios.push(cli.wall / bare.wall);
   }
   const cliRatio = median(cliRatios);
   console.log(
