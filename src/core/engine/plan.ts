@@ -3,6 +3,7 @@ import { isSecretName } from '../lib/env-secrets.js';
 import { SECRET_ENV_NAMES } from '../openstack/credentials.js';
 import { displayCommand } from '../lib/command.js';
 import { isTofuOnlyVariable } from '../lib/inherited-env.js';
+import { compareNames } from '../lib/name-order.js';
 import type { Redactor } from '../lib/redact.js';
 import {
   decideStep,
@@ -73,7 +74,7 @@ function envChanges(
   redactor: Redactor,
 ): Record<string, string> {
   const shown: Record<string, string> = {};
-  for (const [name, value] of Object.entries(env).sort(([a], [b]) => a.localeCompare(b))) {
+  for (const [name, value] of Object.entries(env).sort(([a], [b]) => compareNames(a, b))) {
     const before = base[name];
     if (value === before) continue;
     shown[name] =

@@ -2,8 +2,10 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { UserError } from '../lib/errors.js';
 import { writeFileAtomic } from '../lib/files.js';
-import { decryptBytesWithPassphrase, encryptWithPassphrase } from '../lib/secret-box.js';
 import { ETCD_SNAPSHOT_PASSPHRASE_ENV, type DeploySettings } from '../model/settings.js';
+
+/** age, loaded by the runs that take or open a snapshot only (lib/secret-box.ts says why). */
+const secretBox = () => import('../lib/secret-box.js');
 
 /**
  * etcd snapshots taken before a risky step, kept on the runner encrypted (age, lib/secret-box.ts) in
@@ -109,7 +111,7 @@ export async function keepSnapshot(
     if (plain.length === 0) throw new UserError(`the etcd snapshot fetched to ${plainFile} is empty`);
     const file = snapshotFile(settings.dir, name);
     await fs.mkdir(settings.dir, { recursive: true, mode: 0o700 });
-    await writeFileAtomic(file, await encryptWithPassphrase(plain, passphrase));
+    await writeFileAtomic(file, await (await secretBox()).encryptWithPassphrase(plain, passphrase));
     const kept = await listSnapshots(settings.dir);
     const pruned = kept.slice(0, Math.max(0, kept.length - settings.keep));
     for (const old of pruned) await fs.rm(snapshotFile(settings.dir, old), { force: true });
@@ -131,6 +133,7 @@ export async function openSnapshot(settings: EtcdSnapshotSettings, name: string,
         : `no etcd snapshot in ${settings.dir}: snapshots are taken before an upgrade (a deploy's too), a control-plane/etcd removal or replacement on this machine's state directory`,
     );
   const file = snapshotFile(settings.dir, chosen);
+  const { decryptBytesWithPassphrase } = await secretBox();
   const plain = await decryptBytesWithPassphrase(await fs.readFile(file, 'utf8'), passphrase, file);
   await writeFileAtomic(plainFile, plain);
   return chosen;

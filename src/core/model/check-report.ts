@@ -34,49 +34,54 @@ export const FINDING_KINDS = [
 
 export type FindingKind = (typeof FINDING_KINDS)[number];
 
-const CheckFindingSchema = z.object({
-  kind: z.enum(FINDING_KINDS),
-  subject: z.string(),
-  /** One line, for people: "sandbox-worker-2 is in the inventory but not in the API". */
-  message: z.string(),
-});
+// z.lazy: built when a check completes a report, not at every start of a run that checks nothing.
+const CheckFindingSchema = z.lazy(() =>
+  z.object({
+    kind: z.enum(FINDING_KINDS),
+    subject: z.string(),
+    /** One line, for people: "sandbox-worker-2 is in the inventory but not in the API". */
+    message: z.string(),
+  }),
+);
 
-export const CheckReportSchema = z.object({
-  /** `<org>/<cluster>`. */
-  cluster: z.string(),
-  checkedAt: z.string(),
-  /** tofu plan found changes (exit code 2). */
-  drift: z.boolean(),
-  /** No finding other than drift. */
-  healthy: z.boolean(),
-  /** The drift plan's counts and addresses, like the PR plan; absent when the plan did not run. */
-  infrastructure: z
-    .object({
-      add: z.number(),
-      change: z.number(),
-      destroy: z.number(),
-      replace: z.number(),
-      rows: z.array(z.object({ address: z.string(), action: z.enum(['create', 'update', 'destroy', 'replace']) })),
-    })
-    .optional(),
-  /**
-   * Node counts: expected, in the API, Ready in the API. `expectedFrom` says where the expected count comes from:
-   * the inventory (Kubespray; also when absent, as in reports written before it existed), the machines the rendered
-   * Cluster API manifests ask for (KubeadmControlPlane and MachineDeployment replicas: Cluster API has no inventory),
-   * or nowhere (`api`: the count is the API's own).
-   */
-  nodes: z
-    .object({
-      expected: z.number(),
-      inApi: z.number(),
-      ready: z.number(),
-      expectedFrom: z.enum(['inventory', 'manifests', 'api']).optional(),
-    })
-    .optional(),
-  /** The API server certificate as the TLS handshake with the kubeconfig's endpoint showed it. */
-  certificate: z.object({ endpoint: z.string(), notAfter: z.string(), daysLeft: z.number() }).optional(),
-  findings: z.array(CheckFindingSchema),
-});
+export const CheckReportSchema = z.lazy(() =>
+  z.object({
+    /** `<org>/<cluster>`. */
+    cluster: z.string(),
+    checkedAt: z.string(),
+    /** tofu plan found changes (exit code 2). */
+    drift: z.boolean(),
+    /** No finding other than drift. */
+    healthy: z.boolean(),
+    /** The drift plan's counts and addresses, like the PR plan; absent when the plan did not run. */
+    infrastructure: z
+      .object({
+        add: z.number(),
+        change: z.number(),
+        destroy: z.number(),
+        replace: z.number(),
+        rows: z.array(z.object({ address: z.string(), action: z.enum(['create', 'update', 'destroy', 'replace']) })),
+      })
+      .optional(),
+    /**
+     * Node counts: expected, in the API, Ready in the API. `expectedFrom` says where the expected count comes from:
+     * the inventory (Kubespray; also when absent, as in reports written before it existed), the machines the rendered
+     * Cluster API manifests ask for (KubeadmControlPlane and MachineDeployment replicas: Cluster API has no inventory),
+     * or nowhere (`api`: the count is the API's own).
+     */
+    nodes: z
+      .object({
+        expected: z.number(),
+        inApi: z.number(),
+        ready: z.number(),
+        expectedFrom: z.enum(['inventory', 'manifests', 'api']).optional(),
+      })
+      .optional(),
+    /** The API server certificate as the TLS handshake with the kubeconfig's endpoint showed it. */
+    certificate: z.object({ endpoint: z.string(), notAfter: z.string(), daysLeft: z.number() }).optional(),
+    findings: z.array(CheckFindingSchema),
+  }),
+);
 
 export type CheckFinding = z.infer<typeof CheckFindingSchema>;
 export type CheckReport = z.infer<typeof CheckReportSchema>;

@@ -346,31 +346,38 @@ const optionalString = z
   .catch(undefined)
   .transform((v) => v ?? undefined);
 
-const CatalogEndpointSchema = z.object({
-  interface: optionalString,
-  region_id: optionalString,
-  region: optionalString,
-  url: optionalString,
-});
-const CatalogServiceSchema = z.object({
-  type: optionalString,
-  endpoints: z.array(CatalogEndpointSchema).optional().catch(undefined),
-});
-
-const TokenAnswerSchema = z.object({
-  token: z.object({
-    user: z.object({ id: optionalString, name: optionalString }).optional().catch(undefined),
-    project: z.object({ id: optionalString, name: optionalString }).optional().catch(undefined),
-    expires_at: optionalString,
-    roles: TokenRolesSchema,
-    catalog: z.array(CatalogServiceSchema).optional().catch(undefined),
-    // A token issued for an application credential names it: id, name, restricted
-    // (keystone/common/render_token.py).
-    application_credential: z.object({ id: optionalString, name: optionalString }).optional().catch(undefined),
+// z.lazy: built on the first answer read, not at every start of a step that never asks Keystone.
+const CatalogEndpointSchema = z.lazy(() =>
+  z.object({
+    interface: optionalString,
+    region_id: optionalString,
+    region: optionalString,
+    url: optionalString,
   }),
-});
+);
+const CatalogServiceSchema = z.lazy(() =>
+  z.object({
+    type: optionalString,
+    endpoints: z.array(CatalogEndpointSchema).optional().catch(undefined),
+  }),
+);
 
-const ErrorAnswerSchema = z.object({ error: z.object({ message: z.string() }) });
+const TokenAnswerSchema = z.lazy(() =>
+  z.object({
+    token: z.object({
+      user: z.object({ id: optionalString, name: optionalString }).optional().catch(undefined),
+      project: z.object({ id: optionalString, name: optionalString }).optional().catch(undefined),
+      expires_at: optionalString,
+      roles: TokenRolesSchema,
+      catalog: z.array(CatalogServiceSchema).optional().catch(undefined),
+      // A token issued for an application credential names it: id, name, restricted
+      // (keystone/common/render_token.py).
+      application_credential: z.object({ id: optionalString, name: optionalString }).optional().catch(undefined),
+    }),
+  }),
+);
+
+const ErrorAnswerSchema = z.lazy(() => z.object({ error: z.object({ message: z.string() }) }));
 
 type CatalogEndpoint = z.infer<typeof CatalogEndpointSchema>;
 type CatalogService = z.infer<typeof CatalogServiceSchema>;

@@ -155,27 +155,33 @@ function parse<T>(schema: z.ZodType<T>, json: unknown, api: string): T {
 
 // ---- Nova ---------------------------------------------------------------------------------------
 
+// Each schema here is z.lazy: built on the first answer read, not at every start of a step that reads no quota.
+
 /** nova api-ref limits.inc: the absolute limits and the project's usage beside them. */
-const NovaLimitsSchema = z.object({
-  limits: z.object({
-    absolute: z.object({
-      maxTotalInstances: z.number(),
-      maxTotalCores: z.number(),
-      maxTotalRAMSize: z.number(),
-      maxServerGroups: z.number(),
-      maxServerGroupMembers: z.number(),
-      totalInstancesUsed: z.number(),
-      totalCoresUsed: z.number(),
-      totalRAMUsed: z.number(),
-      totalServerGroupsUsed: z.number(),
+const NovaLimitsSchema = z.lazy(() =>
+  z.object({
+    limits: z.object({
+      absolute: z.object({
+        maxTotalInstances: z.number(),
+        maxTotalCores: z.number(),
+        maxTotalRAMSize: z.number(),
+        maxServerGroups: z.number(),
+        maxServerGroupMembers: z.number(),
+        totalInstancesUsed: z.number(),
+        totalCoresUsed: z.number(),
+        totalRAMUsed: z.number(),
+        totalServerGroupsUsed: z.number(),
+      }),
     }),
   }),
-});
+);
 
 /** nova api-ref server-groups.inc: `GET /os-server-groups` lists the project's groups with their member ids. */
-const NovaServerGroupsSchema = z.object({
-  server_groups: z.array(z.object({ id: z.string(), members: z.array(z.string()) })),
-});
+const NovaServerGroupsSchema = z.lazy(() =>
+  z.object({
+    server_groups: z.array(z.object({ id: z.string(), members: z.array(z.string()) })),
+  }),
+);
 
 async function readNova(session: QuotaSession, base: string): Promise<Omit<ProjectQuotas, 'skipped'>> {
   const limitsApi = 'Nova GET /limits';
@@ -205,18 +211,20 @@ async function readNova(session: QuotaSession, base: string): Promise<Omit<Proje
 // ---- Neutron ------------------------------------------------------------------------------------
 
 /** neutron-lib api-ref quotas.inc: `reserved` may be a string on some releases (gophercloud quotas/results.go). */
-const NeutronDetail = z.object({ used: z.coerce.number(), limit: z.coerce.number() });
-const NeutronDetailsSchema = z.object({
-  quota: z.object({
-    network: NeutronDetail,
-    subnet: NeutronDetail,
-    port: NeutronDetail,
-    router: NeutronDetail,
-    floatingip: NeutronDetail,
-    security_group: NeutronDetail,
-    security_group_rule: NeutronDetail,
+const NeutronDetail = z.lazy(() => z.object({ used: z.coerce.number(), limit: z.coerce.number() }));
+const NeutronDetailsSchema = z.lazy(() =>
+  z.object({
+    quota: z.object({
+      network: NeutronDetail,
+      subnet: NeutronDetail,
+      port: NeutronDetail,
+      router: NeutronDetail,
+      floatingip: NeutronDetail,
+      security_group: NeutronDetail,
+      security_group_rule: NeutronDetail,
+    }),
   }),
-});
+);
 
 async function readNeutron(session: QuotaSession, base: string): Promise<Partial<Record<QuotaName, QuotaUsage>>> {
   const api = 'Neutron GET /v2.0/quotas/{project_id}/details';
@@ -239,8 +247,10 @@ async function readNeutron(session: QuotaSession, base: string): Promise<Partial
 
 // ---- Cinder -------------------------------------------------------------------------------------
 
-const CinderDetail = z.object({ in_use: z.number(), limit: z.number() });
-const CinderQuotaSetSchema = z.object({ quota_set: z.object({ volumes: CinderDetail, gigabytes: CinderDetail }) });
+const CinderDetail = z.lazy(() => z.object({ in_use: z.number(), limit: z.number() }));
+const CinderQuotaSetSchema = z.lazy(() =>
+  z.object({ quota_set: z.object({ volumes: CinderDetail, gigabytes: CinderDetail }) }),
+);
 
 /**
  * Cinder's catalog URL usually ends in the project id (`…/v3/%(project_id)s`, filled in by
@@ -268,17 +278,19 @@ async function readCinder(session: QuotaSession, base: string): Promise<Partial<
  * `loadbalancer`); `null` means the project uses the default (octavia api/v2/types/quotas.py).
  */
 const OctaviaLimit = z.number().nullish();
-const OctaviaQuotaSchema = z.object({
-  quota: z.object({
-    loadbalancer: OctaviaLimit,
-    load_balancer: OctaviaLimit,
-    listener: OctaviaLimit,
-    pool: OctaviaLimit,
-    member: OctaviaLimit,
-    healthmonitor: OctaviaLimit,
-    health_monitor: OctaviaLimit,
+const OctaviaQuotaSchema = z.lazy(() =>
+  z.object({
+    quota: z.object({
+      loadbalancer: OctaviaLimit,
+      load_balancer: OctaviaLimit,
+      listener: OctaviaLimit,
+      pool: OctaviaLimit,
+      member: OctaviaLimit,
+      healthmonitor: OctaviaLimit,
+      health_monitor: OctaviaLimit,
+    }),
   }),
-});
+);
 const OctaviaLinks = z.array(z.object({ rel: z.string(), href: z.string() })).optional();
 
 async function listOctavia(

@@ -16,7 +16,7 @@ import type { DeployOptions } from '../../core/model/settings.js';
 import { parseSshUser } from '../../core/model/kubespray-source.js';
 import { CLOUDS_YAML, parseYaml, parseYamlMapping } from '../../core/lib/yaml.js';
 import { PLAN_CREDENTIAL_POLICIES, type PlanCredentialPolicy } from '../../core/openstack/roles.js';
-import { requireStrongPassphrase } from '../../core/lib/secret-box.js';
+import { requireStrongPassphrase } from '../../core/lib/passphrase.js';
 import { STATE_KEY_MIN_LENGTH } from '../state/state-seal.js';
 import { parseTrustedBranches, type TrustedBranches } from '../state/state-trust.js';
 
