@@ -80,7 +80,7 @@ describe('dry run by operation', () => {
       }),
     );
     Object.assign(process.env, {
-      ...gh.actionsEnv({ runId: 500 + pr, repository: REPO, workspace: files.dir, token: TOKEN }),
+      ...gh.actionsEnv({ runId: 500 + pr, repository: REPO, workspace: files.dir }),
       GITHUB_EVENT_NAME: 'pull_request',
       GITHUB_EVENT_PATH: event,
       GITHUB_OUTPUT: files.output,
