@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, promises as fs } from 'node:fs';
+import { existsSync, promises as fs, readFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -91,9 +91,30 @@ export async function runnerInputs(
   absent: readonly string[] = [],
   githubToken: string = RUNNER_JOB_TOKEN,
 ): Promise<Record<string, string>> {
-  const definition = YAML.parse(await fs.readFile(actionYamlOf(bundle), 'utf8')) as {
-    inputs?: Record<string, { default?: unknown }>;
-  };
+  return withDefaults(await fs.readFile(actionYamlOf(bundle), 'utf8'), given, env, absent, githubToken);
+}
+
+/**
+ * For a test that reads an action's settings in-process (readActionSettings): the input reader the action would
+ * have on the runner, each input the step's `with:` lacks from action.yml's `default:` (runnerInputs), '' when unset.
+ */
+export function runnerInputReader(
+  bundle: string,
+  given: Record<string, string>,
+  githubToken: string = RUNNER_JOB_TOKEN,
+): (name: string) => string {
+  const inputs = withDefaults(readFileSync(actionYamlOf(bundle), 'utf8'), given, {}, [], githubToken);
+  return (name) => inputs[name] ?? '';
+}
+
+function withDefaults(
+  actionYaml: string,
+  given: Record<string, string>,
+  env: Record<string, string>,
+  absent: readonly string[],
+  githubToken: string,
+): Record<string, string> {
+  const definition = YAML.parse(actionYaml) as { inputs?: Record<string, { default?: unknown }> };
   const contexts = {
     github: {
       token: githubToken,
