@@ -104,6 +104,9 @@ describe('the actions as the runner runs them: only the inputs a user writes, th
       'github-token': TOKEN,
     });
     expect(inputs.timeout).toBeUndefined(); // no default: the action applies 30m itself
+    // The job's token reaches an action through that input alone: the runner exports no GITHUB_TOKEN
+    // (actions/runner src/Runner.Worker/GitHubContext.cs: `token` is not on its allowlist).
+    expect(gh.actionsEnv({ runId: 1, repository: REPO, workspace: runner.workDir })).not.toHaveProperty('GITHUB_TOKEN');
   });
 
   it.each<[string, Record<string, string>, string]>([
