@@ -45,7 +45,7 @@ describe('cluster-deploy kubeconfig', () => {
     work = await mkdtemp(path.join(tmpdir(), 'kubeconfig-cli-out-'));
     const env = {
       ...runner.toolEnv,
-      ...gh.actionsEnv({ runId: 700, repository: REPO, workspace: runner.workDir, token: TOKEN }),
+      ...gh.actionsEnv({ runId: 700, repository: REPO, workspace: runner.workDir }),
       GITHUB_SHA: 'a'.repeat(40),
     };
     const inputs = {
@@ -115,7 +115,7 @@ describe('cluster-deploy kubeconfig', () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'planted-'));
     for (const [file, content] of Object.entries(files)) await fs.writeFile(path.join(dir, file), content);
     const saved = { ...process.env };
-    Object.assign(process.env, gh.actionsEnv({ runId, repository: REPO, workspace: dir, token: TOKEN, ...run }));
+    Object.assign(process.env, gh.actionsEnv({ runId, repository: REPO, workspace: dir, ...run }));
     try {
       await new DefaultArtifactClient().uploadArtifact(
         name,
@@ -278,7 +278,7 @@ describe('cluster-deploy kubeconfig', () => {
     await fs.writeFile(path.join(dir, 'state.json'), '{}');
     await fs.writeFile(path.join(dir, 'sub', 'evil'), 'x');
     const saved = { ...process.env };
-    Object.assign(process.env, gh.actionsEnv({ runId: 720, repository: REPO, workspace: dir, token: TOKEN }));
+    Object.assign(process.env, gh.actionsEnv({ runId: 720, repository: REPO, workspace: dir }));
     try {
       const files = [path.join(dir, 'state.json'), path.join(dir, 'sub', 'evil')];
       await new DefaultArtifactClient().uploadArtifact('cluster-deploy-state-demo~nested', files, dir);

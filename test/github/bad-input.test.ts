@@ -4,7 +4,7 @@ import { armor, Encrypter } from 'age-encryption';
 import { decryptWithPassphrase } from '../../src/core/lib/secret-box.js';
 import { OPERATION_STEPS } from '../../src/core/model/operations.js';
 import { readActionSettings } from '../../src/github/runner/inputs.js';
-import { runAction } from '../support/action-runner.js';
+import { runAction, runnerInputReader } from '../support/action-runner.js';
 
 /**
  * Hostile and careless action inputs, as a table: each row gives inputs (on top of a valid `config`),
@@ -411,7 +411,7 @@ const passphraseRows: Row[] = [
 function settingsError(inputs: Record<string, string>): unknown {
   const all: Record<string, string> = { config: 'clusters/prod.yaml', ...inputs };
   try {
-    readActionSettings((name) => all[name] ?? '', {});
+    readActionSettings(runnerInputReader('dist/deploy/index.js', all), {});
   } catch (error) {
     return error;
   }
@@ -462,7 +462,7 @@ describe('bad action inputs', () => {
       'kubernetes-version': '',
       'allow-unsafe-node-removal': 'false',
     };
-    const settings = readActionSettings((name) => all[name] ?? '', {});
+    const settings = readActionSettings(runnerInputReader('dist/deploy/index.js', all), {});
     expect(settings.deploy).toMatchObject({ operation: 'deploy', kubernetesVersion: undefined });
     expect(settings.deploy.allowUnsafeNodeRemoval).toBeUndefined();
     expect(settings.confirmDestroy).toBeUndefined();

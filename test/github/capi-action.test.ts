@@ -1,8 +1,9 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planMarker } from '../../src/github/comments/plan-comment.js';
-import { runAction, type ActionRun } from '../support/action-runner.js';
+import { ROOT, runAction, type ActionRun } from '../support/action-runner.js';
 import { CAPI_SECRET, startCapiRun, type CapiRun } from '../support/capi-sandbox.js';
 import { startGitHubStandIn, type GitHubStandIn } from '../support/github-services.js';
 
@@ -19,7 +20,18 @@ describe('the root action with deployment.method cluster-api', () => {
   let run: CapiRun;
   let management: string;
   let runnerTemp: string;
+  let clusterctlCalls: string;
+  let wrapperDir: string;
   const runs: ActionRun[] = [];
+
+  /** Each clusterctl command and the GITHUB_TOKEN it was given (null: none), in order. */
+  async function clusterctlTokens(): Promise<{ args: string[]; githubToken: string | null }[]> {
+    const text = await fs.readFile(clusterctlCalls, 'utf8').catch(() => '');
+    return text
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
+  }
 
   beforeAll(async () => {
     gh = await startGitHubStandIn({
@@ -29,6 +41,24 @@ describe('the root action with deployment.method cluster-api', () => {
     management = (await run.cloud.createManagementCluster('mgmt')).kubeconfigPath;
     runnerTemp = path.join(run.workDir, 'runner-temp');
     await fs.mkdir(runnerTemp, { recursive: true });
+    // clusterctl reads GITHUB_TOKEN for GitHub's API (CAPI cmd/clusterctl/client/repository/repository_github.go):
+    // a wrapper first on PATH notes what each command got, then is the sandbox's clusterctl.
+    clusterctlCalls = path.join(run.workDir, 'clusterctl-calls.jsonl');
+    wrapperDir = path.join(run.workDir, 'clusterctl-wrapper');
+    await fs.mkdir(wrapperDir);
+    const launcher = pathToFileURL(path.join(ROOT, 'examples', 'sandbox', 'capi', 'launcher.mjs')).href;
+    await fs.writeFile(
+      path.join(wrapperDir, 'clusterctl'),
+      [
+        '#!/usr/bin/env node',
+        "import { appendFileSync } from 'node:fs';",
+        `import { launch } from ${JSON.stringify(launcher)};`,
+        `appendFileSync(${JSON.stringify(clusterctlCalls)}, JSON.stringify({ args: process.argv.slice(2), githubToken: process.env.GITHUB_TOKEN ?? null }) + '\\n');`,
+        "await launch('clusterctl');",
+        '',
+      ].join('\n'),
+      { mode: 0o755 },
+    );
   }, 60_000);
   afterAll(async () => {
     await run?.close();
@@ -56,7 +86,8 @@ describe('the root action with deployment.method cluster-api', () => {
     const result = await runAction('dist/deploy/index.js', {
       env: {
         ...run.env,
-        ...gh.actionsEnv({ runId, repository: REPO, workspace: run.workDir, token: TOKEN }),
+        ...gh.actionsEnv({ runId, repository: REPO, workspace: run.workDir }),
+        PATH: `${wrapperDir}${path.delimiter}${run.env.PATH}`,
         RUNNER_TEMP: runnerTemp,
         GITHUB_SHA: 'a'.repeat(40),
         ...event,
@@ -66,10 +97,10 @@ describe('the root action with deployment.method cluster-api', () => {
         'management-kubeconfig': management,
         'state-store': 'local',
         'skip-auth-check': 'true',
-        'github-token': TOKEN,
         interval: '1s',
         ...inputs,
       },
+      githubToken: TOKEN, // github-token is the runner's default, the job's token
     });
     runs.push(result);
     return result;
@@ -103,6 +134,13 @@ describe('the root action with deployment.method cluster-api', () => {
     expect(result.outputs.endpoint).toBe(workload.url);
     expect(result.outputs.kubeconfig).toContain(`server: ${workload.url}`);
     expect(result.summary).toContain('capi-wait');
+    // The job's token reached clusterctl init through the github-token input (the runner puts no GITHUB_TOKEN in
+    // an action's environment), and no other clusterctl command.
+    const calls = await clusterctlTokens();
+    const inits = calls.filter((c) => c.args[0] === 'init');
+    expect(inits.length, JSON.stringify(calls)).toBeGreaterThan(0);
+    for (const call of calls)
+      expect(call.githubToken, call.args.join(' ')).toBe(call.args[0] === 'init' ? TOKEN : null);
   }, 180_000);
 
   it('updates the same comment with one changed MachineDeployment when the worker count changes', async () => {

@@ -33,7 +33,7 @@ describe('the deploy action with operation: check', () => {
 
   const env = (on: Runner, runId: number, extra: Record<string, string> = {}) => ({
     ...on.toolEnv,
-    ...gh.actionsEnv({ runId, repository: REPO, workspace: on.workDir, token: TOKEN }),
+    ...gh.actionsEnv({ runId, repository: REPO, workspace: on.workDir }),
     GITHUB_SHA: 'a'.repeat(40),
     ...extra,
   });

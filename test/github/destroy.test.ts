@@ -42,7 +42,7 @@ describe('the deploy action with operation: destroy', () => {
 
   const env = (runner: Runner, runId: number) => ({
     ...runner.toolEnv,
-    ...gh.actionsEnv({ runId, repository: REPO, workspace: runner.workDir, token: TOKEN }),
+    ...gh.actionsEnv({ runId, repository: REPO, workspace: runner.workDir }),
     GITHUB_SHA: 'a'.repeat(40),
   });
   const inputs = (runner: Runner, extra: Record<string, string> = {}) => ({

@@ -90,7 +90,7 @@ describe('nodes the cloud would change in place, in the actions', () => {
     const result = await runAction('dist/tofu/index.js', {
       env: {
         ...runner.toolEnv,
-        ...gh.actionsEnv({ runId: 501, repository: REPO, workspace: runner.workDir, token: TOKEN }),
+        ...gh.actionsEnv({ runId: 501, repository: REPO, workspace: runner.workDir }),
         GITHUB_SHA: 'a'.repeat(40),
         GITHUB_EVENT_NAME: 'pull_request',
         GITHUB_EVENT_PATH: event,

@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { encryptWithPassphrase } from '../../src/core/lib/secret-box.js';
-import { parseFileCommands } from '../support/action-runner.js';
-import { runScript, sourceModule } from '../support/run-script.js';
+import { runAction } from '../support/action-runner.js';
 
 const PASSPHRASE = 'kubeconfig-action-passphrase';
 const kubeconfig = `apiVersion: v1
@@ -34,27 +33,16 @@ const encrypted = new Map<string, Promise<string>>();
 const encrypt = (text: string) =>
   encrypted.get(text) ?? encrypted.set(text, encryptWithPassphrase(text, PASSPHRASE)).get(text)!;
 
-/** Runs actions/kubeconfig from the sources, as the runner would: INPUT_* variables and command files. */
+/** Runs the bundled actions/kubeconfig as the runner does (test/support/action-runner.ts): `path` only when given. */
 async function runKubeconfigAction(inputs: { text?: string; path?: string }) {
-  const files = { GITHUB_OUTPUT: path.join(base, 'output'), GITHUB_ENV: path.join(base, 'env') };
-  for (const file of Object.values(files)) await fs.writeFile(file, '');
-  const env = {
-    PATH: process.env.PATH,
-    RUNNER_TEMP: path.join(base, 'runner-temp'),
-    ...files,
-    'INPUT_KUBECONFIG-ENCRYPTED': await encrypt(inputs.text ?? kubeconfig),
-    INPUT_PASSPHRASE: PASSPHRASE,
-    INPUT_PATH: inputs.path ?? '',
-  };
-  const run = await runScript(
-    `(await import(${JSON.stringify(sourceModule('src/actions/kubeconfig/index.ts'))})).main()`,
-    { env },
-  );
-  return {
-    ...run,
-    outputs: parseFileCommands(await fs.readFile(files.GITHUB_OUTPUT, 'utf8')),
-    exported: parseFileCommands(await fs.readFile(files.GITHUB_ENV, 'utf8')),
-  };
+  return runAction('dist/kubeconfig/index.js', {
+    env: { PATH: process.env.PATH ?? '', RUNNER_TEMP: path.join(base, 'runner-temp') },
+    inputs: {
+      'kubeconfig-encrypted': await encrypt(inputs.text ?? kubeconfig),
+      passphrase: PASSPHRASE,
+      ...(inputs.path !== undefined && { path: inputs.path }),
+    },
+  });
 }
 
 describe('actions/kubeconfig', () => {
@@ -72,6 +60,17 @@ describe('actions/kubeconfig', () => {
     expect(run.outputs.endpoint).toBe('https://10.0.0.5:6443');
   });
 
+  it('without a path (action.yml has no default for it): writes RUNNER_TEMP/kubeconfig', async () => {
+    const run = await runKubeconfigAction({});
+    const target = path.join(base, 'runner-temp', 'kubeconfig');
+    expect(run.code, run.stdout).toBe(0);
+    expect(await fs.readFile(target, 'utf8')).toBe(kubeconfig);
+    expect(run.exported.KUBECONFIG).toBe(target);
+    expect(run.outputs.path).toBe(target);
+    expect(run.stdout).toContain('::add-mask::token-canary-4711');
+    expect(run.stdout.replace(/^::add-mask::.*$/gm, '')).not.toContain('token-canary-4711');
+  });
+
   it.each([
     { case: 'a directory', path: () => base, error: () => `kubeconfig path ${base} is a directory; give a file path` },
     {
@@ -82,6 +81,7 @@ describe('actions/kubeconfig', () => {
     },
   ])('fails on $case, saying why, without a stack trace', async (probe) => {
     const run = await runKubeconfigAction({ path: probe.path() });
+    expect(run.code).toBe(1);
     expect(run.stdout).toContain(`::error::${probe.error()}\n`);
     expect(run.stdout).not.toContain('internal error');
     expect(run.exported.KUBECONFIG).toBeUndefined();
@@ -89,6 +89,7 @@ describe('actions/kubeconfig', () => {
 
   it('fails on a malformed kubeconfig with a message naming the field, not an internal error', async () => {
     const run = await runKubeconfigAction({ text: 'apiVersion: v1\nusers: 3\n', path: path.join(base, 'kc') });
+    expect(run.code).toBe(1);
     expect(run.stdout).toMatch(
       /::error::kubeconfig from input kubeconfig-encrypted is invalid: users: must be a list, not a number\n/,
     );

@@ -82,7 +82,7 @@ describe('the deploy job restores Kubespray and the providers from the Actions c
 
   const deploy = (runId: number, step: string) =>
     runAction('dist/deploy/index.js', {
-      env: { ...toolEnv, ...gh.actionsEnv({ runId, repository: REPO, workspace: workDir, token: TOKEN }) },
+      env: { ...toolEnv, ...gh.actionsEnv({ runId, repository: REPO, workspace: workDir }) },
       inputs: {
         config: sandbox.configPath,
         step,

@@ -6,7 +6,7 @@ import { openPipeline } from '../../src/core/engine/pipeline.js';
 import { runDryRun } from '../../src/github/comments/dry-run.js';
 import { readActionSettings } from '../../src/github/runner/inputs.js';
 import { planMarker } from '../../src/github/comments/plan-comment.js';
-import { parseFileCommands } from '../support/action-runner.js';
+import { parseFileCommands, runnerInputReader } from '../support/action-runner.js';
 import { startGitHubStandIn, type GitHubStandIn } from '../support/github-services.js';
 import { startSandbox, type SandboxRun } from '../support/sandbox.js';
 
@@ -80,7 +80,7 @@ describe('dry run by operation', () => {
       }),
     );
     Object.assign(process.env, {
-      ...gh.actionsEnv({ runId: 500 + pr, repository: REPO, workspace: files.dir, token: TOKEN }),
+      ...gh.actionsEnv({ runId: 500 + pr, repository: REPO, workspace: files.dir }),
       GITHUB_EVENT_NAME: 'pull_request',
       GITHUB_EVENT_PATH: event,
       GITHUB_OUTPUT: files.output,
@@ -94,7 +94,7 @@ describe('dry run by operation', () => {
       'github-token': TOKEN,
       ...inputs,
     };
-    const settings = readActionSettings((name) => all[name] ?? '', {
+    const settings = readActionSettings(runnerInputReader('dist/deploy/index.js', all, TOKEN), {
       ...run.env,
       ...options.vars,
       RUNNER_TEMP: files.dir,

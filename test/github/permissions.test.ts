@@ -41,7 +41,7 @@ describe('a deploy with actions: read, as the examples grant', () => {
   async function deployJob(r: Runner, runAttempt: number, step: string, token = READ_TOKEN) {
     const env = {
       ...r.toolEnv,
-      ...gh.actionsEnv({ runId: 301, runAttempt, repository: REPO, workspace: r.workDir, token }),
+      ...gh.actionsEnv({ runId: 301, runAttempt, repository: REPO, workspace: r.workDir }),
       GITHUB_SHA: 'b'.repeat(40),
     };
     const inputs = {

@@ -57,7 +57,7 @@ describe('the plan credential on a pull request', () => {
     return runAction('dist/deploy/index.js', {
       env: {
         ...toolEnv,
-        ...gh.actionsEnv({ runId: id, repository: REPO, workspace: workDir, token: TOKEN }),
+        ...gh.actionsEnv({ runId: id, repository: REPO, workspace: workDir }),
         GITHUB_SHA: 'a'.repeat(40),
         ...event,
         OS_AUTH_URL: keystone.authUrl,

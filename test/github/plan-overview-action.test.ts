@@ -50,7 +50,7 @@ describe('actions/plan-comment mode: overview', () => {
     headRepository = REPO,
   ) {
     const env: Record<string, string> = {
-      ...gh.actionsEnv({ runId: 500, repository: REPO, workspace: workDir, token }),
+      ...gh.actionsEnv({ runId: 500, repository: REPO, workspace: workDir }),
       GITHUB_RUN_NUMBER: '31',
     };
     if (pr !== undefined) {

@@ -77,7 +77,7 @@ describe('plan on a pull request', () => {
     const result = await runAction('dist/tofu/index.js', {
       env: {
         ...toolEnv,
-        ...gh.actionsEnv({ runId: options.runId, repository: REPO, workspace: workDir, token }),
+        ...gh.actionsEnv({ runId: options.runId, repository: REPO, workspace: workDir }),
         GITHUB_SHA: 'a'.repeat(40),
         GITHUB_RUN_NUMBER: '42',
         // The sandbox's cloud.conf takes the credential: unredacted, it would be in the plan text.
@@ -191,7 +191,7 @@ describe('plan on a pull request', () => {
       );
       const result = await runAction('dist/plan-comment/index.js', {
         env: {
-          ...gh.actionsEnv({ runId: 300 + planRunId, repository: REPO, workspace: workDir, token: TOKEN }),
+          ...gh.actionsEnv({ runId: 300 + planRunId, repository: REPO, workspace: workDir }),
           GITHUB_EVENT_NAME: 'workflow_run',
           GITHUB_EVENT_PATH: event,
         },
@@ -260,7 +260,7 @@ describe('plan on a pull request', () => {
       runAction('dist/tofu/index.js', {
         env: {
           ...toolEnv,
-          ...gh.actionsEnv({ runId, repository: REPO, workspace: workDir, token: TOKEN }),
+          ...gh.actionsEnv({ runId, repository: REPO, workspace: workDir }),
           GITHUB_SHA: 'a'.repeat(40),
         },
         inputs: {
@@ -322,7 +322,7 @@ describe('plan on a pull request', () => {
       const failed = await runAction('dist/tofu/index.js', {
         env: {
           ...fresh.toolEnv,
-          ...gh.actionsEnv({ runId: 130, repository: REPO, workspace: fresh.workDir, token: TOKEN }),
+          ...gh.actionsEnv({ runId: 130, repository: REPO, workspace: fresh.workDir }),
           GITHUB_EVENT_NAME: 'pull_request',
           GITHUB_EVENT_PATH: await pullRequestEvent(13, REPO),
         },

@@ -41,16 +41,10 @@ describe('the deploy action with resume state in workflow artifacts', () => {
     return runner;
   }
 
-  function actionEnv(
-    runner: Runner,
-    runId: number,
-    runAttempt: number,
-    token = TOKEN,
-    extra: Record<string, string> = {},
-  ) {
+  function actionEnv(runner: Runner, runId: number, runAttempt: number, extra: Record<string, string> = {}) {
     return {
       ...runner.toolEnv,
-      ...gh.actionsEnv({ runId, runAttempt, repository: REPO, workspace: runner.workDir, token }),
+      ...gh.actionsEnv({ runId, runAttempt, repository: REPO, workspace: runner.workDir }),
       GITHUB_SHA: 'a'.repeat(40),
       ...extra,
     };
@@ -95,10 +89,7 @@ describe('the deploy action with resume state in workflow artifacts', () => {
   it('fails at apply and saves state; a re-run attempt resumes it; a new run skips the finished remote steps', async () => {
     // Run 101, attempt 1: the cloud rejects the apply.
     const runner1 = await freshRunner();
-    const first = await deployJob(
-      actionEnv(runner1, 101, 1, TOKEN, { TF_VAR_fail_apply: 'true' }),
-      deployInputs(runner1),
-    );
+    const first = await deployJob(actionEnv(runner1, 101, 1, { TF_VAR_fail_apply: 'true' }), deployInputs(runner1));
     expect(first.main.code).toBe(1);
     expect(first.main.outputs.result).toBe('failure');
     expect(first.main.stdout).toContain('::error title=cluster-deploy%3A step opentofu-apply failed::');
@@ -207,7 +198,7 @@ describe('the deploy action with resume state in workflow artifacts', () => {
   it('names the missing permission when the token cannot read artifacts', async () => {
     const runner = await freshRunner();
     const { main } = await deployJob(
-      actionEnv(runner, 103, 1, 'ghs_no_actions'),
+      actionEnv(runner, 103, 1),
       deployInputs(runner, { 'github-token': 'ghs_no_actions' }),
     );
     expect(main.code).toBe(1);
@@ -244,7 +235,7 @@ describe('the deploy action with resume state in workflow artifacts', () => {
 
   it('on SIGINT during apply: tofu gets one SIGINT, the step is saved as interrupted, the post step uploads it', async () => {
     const runner = await freshRunner();
-    const env = actionEnv(runner, 105, 1, TOKEN, { TF_VAR_apply_sleep_seconds: '60' });
+    const env = actionEnv(runner, 105, 1, { TF_VAR_apply_sleep_seconds: '60' });
     // quiet: false, so the job log shows tofu's progress (the interrupt is timed by it) and its answer to SIGINT.
     const inputs = deployInputs(runner, { restart: 'true', quiet: 'false' });
     let signalled = false;

@@ -58,7 +58,7 @@ describe('the actions as the runner runs them: only the inputs a user writes, th
 
   const env = (extra: Record<string, string> = {}) => ({
     ...runner.toolEnv,
-    ...gh.actionsEnv({ runId: ++runId, repository: REPO, workspace: runner.workDir, token: TOKEN }),
+    ...gh.actionsEnv({ runId: ++runId, repository: REPO, workspace: runner.workDir }),
     GITHUB_SHA: 'c'.repeat(40),
     GITHUB_EVENT_NAME: 'workflow_dispatch',
     ...extra,
@@ -74,10 +74,10 @@ describe('the actions as the runner runs them: only the inputs a user writes, th
   /** A job's step: the main step, then the post step when the action has one, as the runner does. */
   async function step(bundle: string, inputs: Record<string, string>, extraEnv: Record<string, string> = {}) {
     const jobEnv = env(extraEnv);
-    const main = await runAction(bundle, { env: jobEnv, inputs });
+    const main = await runAction(bundle, { env: jobEnv, inputs, githubToken: TOKEN });
     runs.push(main);
     if (bundle === 'dist/deploy/index.js') {
-      const post = await runAction(bundle, { env: jobEnv, inputs, state: main.state });
+      const post = await runAction(bundle, { env: jobEnv, inputs, githubToken: TOKEN, state: main.state });
       runs.push(post);
       expect(post.code, post.stdout).toBe(0);
     }
@@ -87,7 +87,7 @@ describe('the actions as the runner runs them: only the inputs a user writes, th
   const errors = (run: ActionRun) => run.stdout.split('\n').filter((line) => line.startsWith('::error'));
 
   it('the stand-in passes what the runner passes: every default, evaluated, under INPUT_<NAME>', async () => {
-    const inputs = await runnerInputs('dist/deploy/index.js', { config: 'x.yaml' }, { GITHUB_TOKEN: TOKEN });
+    const inputs = await runnerInputs('dist/deploy/index.js', { config: 'x.yaml' }, {}, [], TOKEN);
     const action = YAML.parse(await fs.readFile(path.join(ROOT, 'action.yml'), 'utf8')) as {
       inputs: Record<string, { default?: string }>;
     };
@@ -99,11 +99,14 @@ describe('the actions as the runner runs them: only the inputs a user writes, th
     expect(inputVariable('kubeconfig-passphrase')).toBe('INPUT_KUBECONFIG-PASSPHRASE');
     expect(inputVariable('a b')).toBe('INPUT_A_B');
     // Each per-step action's own defaults, not the root's.
-    expect(await runnerInputs('dist/plan-comment/index.js', {}, { GITHUB_TOKEN: TOKEN })).toEqual({
+    expect(await runnerInputs('dist/plan-comment/index.js', {}, {}, [], TOKEN)).toEqual({
       mode: 'post',
       'github-token': TOKEN,
     });
     expect(inputs.timeout).toBeUndefined(); // no default: the action applies 30m itself
+    // The job's token reaches an action through that input alone: the runner exports no GITHUB_TOKEN
+    // (actions/runner src/Runner.Worker/GitHubContext.cs: `token` is not on its allowlist).
+    expect(gh.actionsEnv({ runId: 1, repository: REPO, workspace: runner.workDir })).not.toHaveProperty('GITHUB_TOKEN');
   });
 
   it.each<[string, Record<string, string>, string]>([

@@ -68,7 +68,7 @@ describe('20 clusters, 20 jobs, one GitHub', () => {
     const result = await runAction('dist/deploy/index.js', {
       env: {
         ...c.runner.toolEnv,
-        ...gh.actionsEnv({ runId, repository: REPO, workspace: c.runner.workDir, token: TOKEN }),
+        ...gh.actionsEnv({ runId, repository: REPO, workspace: c.runner.workDir }),
         GITHUB_SHA: HEAD,
         GITHUB_RUN_NUMBER: '9',
         TF_VAR_os_application_credential_secret: CONFIG_SECRET,
@@ -219,7 +219,7 @@ describe('20 clusters, 20 jobs, one GitHub', () => {
 
     const overview = await runAction('dist/plan-comment/index.js', {
       env: {
-        ...gh.actionsEnv({ runId: PLAN_RUN, repository: REPO, workspace: clusters[0]!.runner.workDir, token: TOKEN }),
+        ...gh.actionsEnv({ runId: PLAN_RUN, repository: REPO, workspace: clusters[0]!.runner.workDir }),
         GITHUB_EVENT_NAME: 'pull_request',
         GITHUB_EVENT_PATH: event,
         GITHUB_RUN_NUMBER: '9',

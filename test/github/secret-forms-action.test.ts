@@ -44,7 +44,7 @@ describe('encoded secrets through the action: job log, summary, outputs, artifac
   it('leaves no form of them anywhere the job writes', async () => {
     const env = {
       ...runner.toolEnv,
-      ...gh.actionsEnv({ runId: 901, repository: REPO, workspace: runner.workDir, token: TOKEN }),
+      ...gh.actionsEnv({ runId: 901, repository: REPO, workspace: runner.workDir }),
       GITHUB_SHA: 'e'.repeat(40),
       ARM_ACCESS_KEY: BACKEND_KEY,
       TF_VAR_db_admin_secret_value: SENSITIVE_VAR,
@@ -57,8 +57,9 @@ describe('encoded secrets through the action: job log, summary, outputs, artifac
       'tofu-state': 'artifact',
       quiet: 'false',
     };
-    const main = await runAction('dist/deploy/index.js', { env, inputs });
-    const post = await runAction('dist/deploy/index.js', { env, inputs, state: main.state });
+    // github-token is the runner's default, the job's token.
+    const main = await runAction('dist/deploy/index.js', { env, inputs, githubToken: TOKEN });
+    const post = await runAction('dist/deploy/index.js', { env, inputs, githubToken: TOKEN, state: main.state });
     expect(main.code, main.stdout).toBe(1);
     expect(main.stdout).toContain('(local-exec): literal ***');
     expect(main.stdout).toContain(`(local-exec): plain ${NOT_SENSITIVE}`); // not a secret: shown

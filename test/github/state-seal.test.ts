@@ -7,6 +7,7 @@ import { UsageError } from '../../src/core/lib/errors.js';
 import { artifactName, legacyStateArtifactName } from '../../src/github/state/artifact-names.js';
 import { readActionSettings } from '../../src/github/runner/inputs.js';
 import { checkSeal, SEAL_FILE, writeSeal } from '../../src/github/state/state-seal.js';
+import { runnerInputReader } from '../support/action-runner.js';
 import { branchTrusted, parseTrustedBranches, untrustedReason } from '../../src/github/state/state-trust.js';
 
 const KEY = 'k'.repeat(40);
@@ -14,7 +15,7 @@ const KEY = 'k'.repeat(40);
 function settingsError(inputs: Record<string, string>): unknown {
   const all: Record<string, string> = { config: 'clusters/prod.yaml', ...inputs };
   try {
-    readActionSettings((name) => all[name] ?? '', {});
+    readActionSettings(runnerInputReader('dist/deploy/index.js', all), {});
   } catch (error) {
     return error;
   }
@@ -96,15 +97,14 @@ describe('state-key, state-trusted-branches and require-saved-plan as a careless
 
   it('reads a good key, branch list and require-saved-plan', () => {
     const settings = readActionSettings(
-      (name) =>
-        ({
-          config: 'c.yaml',
-          'state-key': KEY,
-          'state-trusted-branches': 'main\nrelease/*, hotfix/**',
-          'require-saved-plan': 'true',
-          'plan-artifact': 'cluster-deploy-plan-a~b',
-          'plan-passphrase': 'plan-passphrase-of-24-chars',
-        })[name] ?? '',
+      runnerInputReader('dist/deploy/index.js', {
+        config: 'c.yaml',
+        'state-key': KEY,
+        'state-trusted-branches': 'main\nrelease/*, hotfix/**',
+        'require-saved-plan': 'true',
+        'plan-artifact': 'cluster-deploy-plan-a~b',
+        'plan-passphrase': 'plan-passphrase-of-24-chars',
+      }),
       {},
     );
     expect(settings).toMatchObject({

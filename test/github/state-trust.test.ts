@@ -74,7 +74,6 @@ describe('resume state from trusted runs only', () => {
       runId,
       repository: REPO,
       workspace: runner.workDir,
-      token: TOKEN,
       branch: run.branch,
       headRepository: run.headRepository,
     }),
@@ -112,7 +111,7 @@ describe('resume state from trusted runs only', () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'forged-'));
     for (const [file, content] of Object.entries(files)) await fs.writeFile(path.join(dir, file), content);
     const saved = { ...process.env };
-    Object.assign(process.env, gh.actionsEnv({ runId, repository: REPO, workspace: dir, token: TOKEN, ...run }));
+    Object.assign(process.env, gh.actionsEnv({ runId, repository: REPO, workspace: dir, ...run }));
     try {
       await new DefaultArtifactClient().uploadArtifact(
         name,
@@ -274,7 +273,7 @@ describe('resume state written before seals (the name before "~")', () => {
       const dir = await mkdtemp(path.join(tmpdir(), 'legacy-'));
       await fs.writeFile(path.join(dir, 'state.json'), content);
       const saved = { ...process.env };
-      Object.assign(process.env, gh.actionsEnv({ runId, repository: REPO, workspace: dir, token: TOKEN, ...run }));
+      Object.assign(process.env, gh.actionsEnv({ runId, repository: REPO, workspace: dir, ...run }));
       try {
         await new DefaultArtifactClient().uploadArtifact(name, [path.join(dir, 'state.json')], dir);
       } finally {
@@ -292,7 +291,7 @@ describe('resume state written before seals (the name before "~")', () => {
     sandboxes.push(runner.sandbox);
     const runEnv = {
       ...runner.toolEnv,
-      ...gh.actionsEnv({ runId: 402, repository: REPO, workspace: runner.workDir, token: TOKEN }),
+      ...gh.actionsEnv({ runId: 402, repository: REPO, workspace: runner.workDir }),
       GITHUB_SHA: 'a'.repeat(40),
     };
     const jobInputs = {
@@ -341,7 +340,7 @@ describe('a reviewed plan or nothing (require-saved-plan)', () => {
 
   const env = (runId: number) => ({
     ...runner.toolEnv,
-    ...gh.actionsEnv({ runId, repository: REPO, workspace: runner.workDir, token: TOKEN }),
+    ...gh.actionsEnv({ runId, repository: REPO, workspace: runner.workDir }),
     GITHUB_SHA: 'a'.repeat(40),
   });
   const inputs = (extra: Record<string, string>) => ({

@@ -32,7 +32,7 @@ describe('the Kubespray venv in the Actions cache', () => {
 
   const kubespray = (runId: number, inputs: Record<string, string> = {}) =>
     runAction('dist/kubespray/index.js', {
-      env: { ...toolEnv, ...gh.actionsEnv({ runId, repository: REPO, workspace: workDir, token: TOKEN }) },
+      env: { ...toolEnv, ...gh.actionsEnv({ runId, repository: REPO, workspace: workDir }) },
       inputs: { config: sandbox.configPath, 'state-store': 'none', 'github-token': TOKEN, quiet: 'false', ...inputs },
     });
   const venv = () => path.join(sandbox.clusterDir, 'venv');

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, promises as fs } from 'node:fs';
+import { existsSync, promises as fs, readFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -23,6 +23,8 @@ export interface ActionRun {
   outputs: Record<string, string>;
   /** What the step saved with core.saveState, for its post step. */
   state: Record<string, string>;
+  /** What the step exported for the job's later steps (core.exportVariable, GITHUB_ENV). */
+  exported: Record<string, string>;
   summary: string;
 }
 
@@ -53,7 +55,16 @@ export interface RunActionOptions {
    * does, so a test that needs it says so here (e.g. to run an older action.yml's contract).
    */
   absent?: readonly string[];
+  /**
+   * The job's environment as the runner builds it (test/support/github-services.ts `actionsEnv` for the run's
+   * variables). Never GITHUB_TOKEN: the runner exports no `token` of the github context (see runnerEnvironment).
+   */
   env: Record<string, string>;
+  /**
+   * The job's `github.token`, what an input defaulting to `${{ github.token }}` receives; RUNNER_JOB_TOKEN (which no
+   * GitHub stand-in accepts) unless given. Reaches the action only through such an input, as on the runner.
+   */
+  githubToken?: string;
   /** State saved by the main step (the runner passes it to the post step as STATE_* variables). */
   state?: Record<string, string>;
   onOutput?: (stdout: string, child: ChildProcess) => void;
@@ -78,13 +89,35 @@ export async function runnerInputs(
   given: Record<string, string>,
   env: Record<string, string>,
   absent: readonly string[] = [],
+  githubToken: string = RUNNER_JOB_TOKEN,
 ): Promise<Record<string, string>> {
-  const definition = YAML.parse(await fs.readFile(actionYamlOf(bundle), 'utf8')) as {
-    inputs?: Record<string, { default?: unknown }>;
-  };
+  return withDefaults(await fs.readFile(actionYamlOf(bundle), 'utf8'), given, env, absent, githubToken);
+}
+
+/**
+ * For a test that reads an action's settings in-process (readActionSettings): the input reader the action would
+ * have on the runner, each input the step's `with:` lacks from action.yml's `default:` (runnerInputs), '' when unset.
+ */
+export function runnerInputReader(
+  bundle: string,
+  given: Record<string, string>,
+  githubToken: string = RUNNER_JOB_TOKEN,
+): (name: string) => string {
+  const inputs = withDefaults(readFileSync(actionYamlOf(bundle), 'utf8'), given, {}, [], githubToken);
+  return (name) => inputs[name] ?? '';
+}
+
+function withDefaults(
+  actionYaml: string,
+  given: Record<string, string>,
+  env: Record<string, string>,
+  absent: readonly string[],
+  githubToken: string,
+): Record<string, string> {
+  const definition = YAML.parse(actionYaml) as { inputs?: Record<string, { default?: unknown }> };
   const contexts = {
     github: {
-      token: env.GITHUB_TOKEN ?? RUNNER_JOB_TOKEN,
+      token: githubToken,
       repository: env.GITHUB_REPOSITORY ?? '',
       event_name: env.GITHUB_EVENT_NAME ?? '',
       ref: env.GITHUB_REF ?? '',
@@ -99,12 +132,34 @@ export async function runnerInputs(
   return { ...inputs, ...given };
 }
 
-/** `github.token` where a test's environment names no GITHUB_TOKEN: a runner always has one. */
+/** `github.token` where a test names no job token: a runner always has one. */
 export const RUNNER_JOB_TOKEN = 'ghs_runner-stand-in-job-token';
 
 /** The environment variable the runner sets for an input (NodeScriptActionHandler.cs). */
 export function inputVariable(name: string): string {
   return `INPUT_${name.replace(/ /g, '_').toUpperCase()}`;
+}
+
+/**
+ * What the runner itself adds to every JavaScript action's environment, whatever the job: actions/runner
+ * src/Runner.Sdk/ProcessInvoker.cs (GITHUB_ACTIONS=true; CI=true unless set) and the runner context's entries as
+ * RUNNER_<KEY> (RunnerContext.cs; set in JobRunner.cs: os, arch, name, environment, tool_cache; TempDirectoryManager.cs:
+ * temp). The github context's entries come as GITHUB_<KEY> only if on GitHubContext.cs's allowlist, which has no
+ * `token`: a node action never finds GITHUB_TOKEN unless the workflow's `env:` puts it there
+ * (Handlers/NodeScriptActionHandler.cs, "expose context to environment"). The run's own GITHUB_* and ACTIONS_*
+ * variables are the GitHub stand-in's `actionsEnv`.
+ */
+export function runnerEnvironment(dir: string): Record<string, string> {
+  return {
+    GITHUB_ACTIONS: 'true',
+    CI: 'true',
+    RUNNER_OS: 'Linux',
+    RUNNER_ARCH: 'X64',
+    RUNNER_NAME: 'GitHub Actions 1',
+    RUNNER_ENVIRONMENT: 'github-hosted',
+    RUNNER_TOOL_CACHE: path.join(dir, 'tool-cache'),
+    RUNNER_TEMP: path.join(dir, 'runner-temp'),
+  };
 }
 
 /** Runs a bundled action entrypoint the way the runner does: INPUT_* env with action.yml's defaults, real command files. */
@@ -117,16 +172,15 @@ export async function runAction(bundle: string, options: RunActionOptions): Prom
     GITHUB_ENV: 'env',
     GITHUB_PATH: 'path',
   };
-  const env: Record<string, string> = {
-    ...options.env,
-    RUNNER_TEMP: options.env.RUNNER_TEMP ?? path.join(dir, 'runner-temp'),
-  };
+  const env: Record<string, string> = { ...runnerEnvironment(dir), ...options.env };
   await fs.mkdir(env.RUNNER_TEMP!, { recursive: true });
   for (const [name, file] of Object.entries(files)) {
     env[name] = path.join(dir, file);
     await fs.writeFile(env[name]!, '');
   }
-  for (const [name, value] of Object.entries(await runnerInputs(bundle, options.inputs, options.env, options.absent)))
+  for (const [name, value] of Object.entries(
+    await runnerInputs(bundle, options.inputs, options.env, options.absent, options.githubToken),
+  ))
     env[inputVariable(name)] = value;
   for (const [name, value] of Object.entries(options.state ?? {})) env[`STATE_${name}`] = value;
   const child = spawn(actionNode(), [path.join(ROOT, bundle)], { cwd: env.GITHUB_WORKSPACE ?? ROOT, env });
@@ -148,6 +202,7 @@ export async function runAction(bundle: string, options: RunActionOptions): Prom
     stderr,
     outputs: parseFileCommands(await read('GITHUB_OUTPUT')),
     state: parseFileCommands(await read('GITHUB_STATE')),
+    exported: parseFileCommands(await read('GITHUB_ENV')),
     summary: await read('GITHUB_STEP_SUMMARY'),
   };
 }

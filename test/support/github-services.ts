@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { inflateRawSync } from 'node:zlib';
 import type { components } from '@octokit/openapi-types';
 
@@ -75,13 +76,16 @@ export interface GitHubStandIn {
    * The environment the runner gives a JavaScript action in this run. The run is on `branch`
    * (default: the repository's default branch) of `headRepository` (default: the repository
    * itself; a fork's pull-request run has the fork), as `workflow_run` of its artifacts says.
+   * Never GITHUB_TOKEN: the runner exports no `github.token` (actions/runner src/Runner.Worker/GitHubContext.cs,
+   * whose allowlist of GITHUB_* variables has no `token`); the job token reaches an action only through an
+   * input (runAction's githubToken) unless the workflow's `env:` names it.
+   * ACTIONS_*: Handlers/NodeScriptActionHandler.cs ("Add Actions Runtime server info").
    */
   actionsEnv(options: {
     runId: number;
     runAttempt?: number;
     repository: string;
     workspace: string;
-    token?: string;
     branch?: string;
     headRepository?: string;
   }): Record<string, string>;
@@ -986,13 +990,14 @@ export async function startGitHubStandIn(
 
   return {
     url: baseUrl,
-    actionsEnv({ runId, runAttempt = 1, repository, workspace, token, branch, headRepository }) {
+    actionsEnv({ runId, runAttempt = 1, repository, workspace, branch, headRepository }) {
       const runBackendId = `run-${runId}`;
       runsByBackendId.set(runBackendId, { runId, repository });
       const headBranch = branch ?? defaultBranch(repository);
       runFacts.set(`${repository}/${runId}`, { headBranch, headRepository: headRepository ?? repository });
       return {
         ACTIONS_RUNTIME_TOKEN: runtimeToken(runBackendId, `job-${runId}-${runAttempt}`),
+        ACTIONS_RUNTIME_URL: `${baseUrl}/`,
         ACTIONS_RESULTS_URL: `${baseUrl}/`,
         ACTIONS_CACHE_SERVICE_V2: 'true',
         GITHUB_API_URL: baseUrl,
@@ -1004,8 +1009,8 @@ export async function startGitHubStandIn(
         GITHUB_REPOSITORY_ID: String(repositoryId(repository)),
         GITHUB_REF_NAME: headBranch,
         GITHUB_WORKSPACE: workspace,
+        RUNNER_WORKSPACE: path.dirname(workspace),
         GITHUB_ACTIONS: 'true',
-        ...(token && { GITHUB_TOKEN: token }),
       };
     },
     artifacts: () => visible().map(({ id, name, runId, createdAt, size }) => ({ id, name, runId, createdAt, size })),

@@ -148,7 +148,7 @@ async function runOperation(action: ActionRun, options: DeployActionOptions): Pr
   const p = await openPipeline(settings.deploy, {
     only: options.only?.steps,
     secrets,
-    ...(settings.githubToken && { githubToken: settings.githubToken }),
+    githubToken: settings.githubToken ?? '', // the input alone: the runner exports no GITHUB_TOKEN to an action
     store: (deploy, logPath) => makeStateStore(settings, deploy, logPath),
   });
   const operation = p.settings.operation;

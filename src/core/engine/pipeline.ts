@@ -36,7 +36,10 @@ export interface PipelineDeps extends StepDeps {
   store?: (settings: DeploySettings, logPath: string) => StateStore;
   /** More secrets to mask (e.g. passphrases given to the action); no command inherits them either. */
   secrets?: readonly string[];
-  /** The action's github-token, for clusterctl init (GITHUB_TOKEN); the CLI takes the caller's GITHUB_TOKEN. */
+  /**
+   * The action's github-token, for clusterctl init (GITHUB_TOKEN): given (even empty), it is the only source, as the
+   * runner puts no GITHUB_TOKEN in an action's environment. Absent (the CLI), the caller's GITHUB_TOKEN.
+   */
   githubToken?: string;
 }
 
@@ -119,7 +122,7 @@ export async function openPipeline(options: DeployOptions, deps: PipelineDeps = 
   const resolved = resolveSettings(options);
   // clusterctl reads GITHUB_TOKEN for GitHub's API (CAPI `cmd/clusterctl/client/repository/repository_github.go`):
   // withheld from every other command, given to clusterctl init alone (capi/management.ts).
-  const githubToken = deps.githubToken || resolved.baseEnv.GITHUB_TOKEN || undefined;
+  const githubToken = (deps.githubToken ?? resolved.baseEnv.GITHUB_TOKEN) || undefined;
   // The etcd snapshots' passphrase, from the environment: masked, and inherited by no command.
   const secrets = [
     ...(deps.secrets ?? []),

@@ -1026,6 +1026,19 @@ describe('GITHUB_TOKEN reaches clusterctl init and no other command', () => {
   it.each([
     ["the caller's GITHUB_TOKEN (the CLI)", { GITHUB_TOKEN: 'ghp_caller-token-1234' }, {}, 'ghp_caller-token-1234'],
     ["the action's github-token", {}, { githubToken: 'ghs_action-token-5678' }, 'ghs_action-token-5678'],
+    // The runner exports no GITHUB_TOKEN to an action: one in its env is a step's `env:`, not the action's input.
+    [
+      "the action's github-token over a GITHUB_TOKEN in its env",
+      { GITHUB_TOKEN: 'ghp_env-9' },
+      { githubToken: 'ghs_input-1' },
+      'ghs_input-1',
+    ],
+    [
+      "the action's empty github-token: none, whatever its env holds",
+      { GITHUB_TOKEN: 'ghp_env-9' },
+      { githubToken: '' },
+      undefined,
+    ],
     ['none', {}, {}, undefined],
   ])('%s', async (_, env, deps, token) => {
     const pipeline = await openPipeline(
