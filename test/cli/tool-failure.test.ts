@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareSandbox, sandboxToolEnv, type PreparedSandbox } from '../../examples/sandbox/prepare.js';
 import { runCli, type CliResult } from '../support/cli.js';
+import { startCapiRun, type CapiRun } from '../support/capi-sandbox.js';
 
 /**
  * Every command that runs a tool, with each tool it runs failing for real: the failure is the tool's, reported in one
@@ -70,7 +71,7 @@ function expectToolFailure(result: CliResult, row: Row): void {
   if (row.tail) expect(all).toMatch(row.tail);
   if (row.args.includes('--json')) {
     const document = JSON.parse(result.stdout) as { error?: string };
-    expect(document.error, result.stdout).toMatch(/exited with/);
+    expect(`error: ${document.error}`).toBe(errors[0]);
   }
 }
 
@@ -326,8 +327,11 @@ describe('every command, when a tool under it fails', () => {
     expect(result.code, all).toBe(1);
     expect(all).not.toMatch(/^\s+at /m);
     expect(all).not.toContain('internal error');
-    expect(result.stderr.split('\n').filter((line) => line.startsWith('error:'))).toHaveLength(1);
-    expect(all).toMatch(/127\.0\.0\.1:1/);
+    expect(result.stderr.split('\n').filter((line) => line.startsWith('error:'))).toEqual([
+      expect.stringMatching(
+        /^error: timeout waiting for the Kubernetes API at https:\/\/127\.0\.0\.1:1 to be ready after 1\.0s; last error: The connection to the server 127\.0\.0\.1:1 was refused/,
+      ),
+    ]);
   });
 
   describe('on the deployed cluster', () => {
@@ -408,6 +412,128 @@ describe('every command, when a tool under it fails', () => {
       ],
     ];
 
+    // A check reports an API it cannot reach as a finding (exit 3), not as a failed check: the drift it did see stands.
+    it("check × kubectl: a finding with kubectl's reason, exit 3", async () => {
+      const result = await runCli(
+        [
+          'check',
+          '--config',
+          sandbox.configPath,
+          '--state-dir',
+          stateDir(),
+          '--skip-auth-check',
+          '--kubeconfig',
+          path.join(workDir, 'closed.kubeconfig'),
+        ],
+        env,
+      );
+      const all = `${result.stdout}\n${result.stderr}`;
+      expect(result.code, all).toBe(3);
+      expect(all).not.toMatch(/^\s+at /m);
+      expect(all).not.toContain('internal error');
+      expect(all).not.toMatch(/^error:/m);
+      expect(result.stdout).toMatch(
+        /^ {2}unchecked: the Kubernetes API at https:\/\/127\.0\.0\.1:1 did not answer \(The connection to the server 127\.0\.0\.1:1 was refused/m,
+      );
+    }, 60_000);
+
     it.each(deployed)('%s', async (_name, row) => expectToolFailure(await runRow(row), row), 120_000);
+
+    // Last, after the failed destroy: a destroy whose API does not answer goes on (the servers go anyway) and says what
+    // it could not delete through it, in kubectl's words.
+    it("destroy × kubectl: a warning with kubectl's reason, and the destroy goes on", async () => {
+      const result = await runCli(
+        [
+          'destroy',
+          '--confirm',
+          'sandbox',
+          '--restart',
+          '--config',
+          sandbox.configPath,
+          '--state-dir',
+          stateDir(),
+          '--skip-auth-check',
+          '--kubeconfig',
+          path.join(workDir, 'closed.kubeconfig'),
+        ],
+        env,
+      );
+      const all = `${result.stdout}\n${result.stderr}`;
+      expect(result.code, all).toBe(0);
+      expect(all).not.toMatch(/^\s+at /m);
+      expect(result.stdout).toMatch(
+        /warning: the Kubernetes API did not answer \(The connection to the server 127\.0\.0\.1:1 was refused.*\): the cluster's load balancers and volumes were not deleted through it/,
+      );
+    }, 60_000);
   });
+});
+
+/** The same with deployment.method cluster-api: kubectl against a management cluster whose API port is closed. */
+describe('every command with cluster-api, when kubectl fails', () => {
+  let run: CapiRun;
+  let kubeconfig: string;
+  beforeAll(async () => {
+    run = await startCapiRun();
+    kubeconfig = path.join(run.workDir, 'closed.kubeconfig');
+    await fs.writeFile(kubeconfig, KUBECONFIG_CLOSED, { mode: 0o600 });
+  }, 60_000);
+  afterAll(async () => {
+    await run?.close();
+    if (run) await fs.rm(run.workDir, { recursive: true, force: true });
+  });
+
+  const refused = 'The connection to the server 127\\.0\\.0\\.1:1 was refused';
+  const where = '.*closed\\.kubeconfig, --management-kubeconfig \\(input management-kubeconfig\\)';
+  const diffRefused = new RegExp(
+    `^error: cannot read OpenStackCluster default/capi-sandbox from the management cluster \\(${where}\\): ${refused}`,
+  );
+  const unreachable = (doing: string) =>
+    new RegExp(
+      `^error: ${doing}: step "capi-management-cluster" failed: the management cluster \\(kubeconfig ${where}\\) is not reachable or not ready: ${refused}`,
+    );
+  const rows: [string, Row][] = [
+    ['plan --tofu-plan × kubectl', { args: ['plan', '--tofu-plan'], error: diffRefused }],
+    ['plan --tofu-plan --json × kubectl', { args: ['plan', '--tofu-plan', '--json'], error: diffRefused }],
+    [
+      'deploy × kubectl',
+      {
+        args: ['deploy'],
+        error: unreachable('deploying the cluster'),
+        resume: /Resume: once the error is fixed, run the same deploy again: it resumes at capi-management-cluster/,
+      },
+    ],
+    [
+      'check × kubectl',
+      { args: ['check'], error: unreachable('checking the cluster'), resume: /Run the check again once this is fixed/ },
+    ],
+    [
+      'destroy × kubectl',
+      {
+        args: ['destroy', '--confirm', 'capi-sandbox'],
+        error: unreachable('destroying the infrastructure'),
+        resume: /Resume: once the error is fixed, run the same destroy again: it resumes at capi-management-cluster/,
+      },
+    ],
+  ];
+
+  it.each(rows)(
+    '%s',
+    async (_name, row) => {
+      const result = await runCli(
+        [
+          ...row.args,
+          '--config',
+          run.configPath,
+          '--state-dir',
+          run.stateDir,
+          '--management-kubeconfig',
+          kubeconfig,
+          '--skip-auth-check',
+        ],
+        run.env,
+      );
+      expectToolFailure(result, row);
+    },
+    60_000,
+  );
 });
