@@ -18,7 +18,8 @@ import { startCapiRun, type CapiRun } from '../support/capi-sandbox.js';
  * - python -m venv: a venv path under a regular file;
  * - pip: an offline wheel mirror (the sandbox's requirements.txt: --no-index --find-links ./wheels) without the wheel;
  * - git: a Kubespray source whose host refuses connections, with no vendored tree in the cluster dir;
- * - ansible-playbook: the Kubespray stand-in's upgrade-cluster.yml failing on a host (.sandbox-fail-upgrade);
+ * - ansible-playbook: inventory variables that put Kubespray's etcd_cert_dir where nothing can be made (cluster.yml), and
+ *   the Kubespray stand-in's upgrade-cluster.yml failing on a host (.sandbox-fail-upgrade);
  * - kubectl: a kubeconfig whose API server port is closed;
  * - a tool that is not there (--tofu, --python naming no file): refused by preflight, naming the flag.
  * Each group shares one sandbox: the rows before a deploy, then one deploy for the rows that need a cluster.
@@ -90,6 +91,8 @@ describe('every command, when a tool under it fails', () => {
   let gitConfig: string;
   let rowCount = 0;
   const stateDir = () => path.join(workDir, 'state');
+  /** Inventory variables a user added: Kubespray's etcd certificate directory where nothing can be made. */
+  const groupVars = () => path.join(sandbox.clusterDir, 'inventory', 'group_vars', 'k8s_cluster', 'etcd.yml');
 
   beforeAll(async () => {
     workDir = await mkdtemp(path.join(tmpdir(), 'tool-failure-'));
@@ -355,6 +358,18 @@ describe('every command, when a tool under it fails', () => {
     const kubeconfigClosed = ['--kubeconfig', '@work/closed.kubeconfig'];
     // The destroy last: it would leave nothing for the rows after it.
     const deployed: [string, Row][] = [
+      [
+        'deploy × ansible-playbook',
+        {
+          args: ['deploy'],
+          error:
+            /step "kubespray-ansible-playbook" failed: ansible-playbook exited with 2: sandbox-cp-0: .*\/proc\/sandbox-etcd-ssl/,
+          resume: resumeAt('deploy', 'kubespray-ansible-playbook'),
+          ownState: true,
+          setup: () => fs.writeFile(groupVars(), 'etcd_cert_dir: /proc/sandbox-etcd-ssl\n'),
+          cleanup: () => fs.rm(groupVars(), { force: true }),
+        },
+      ],
       [
         'check × tofu plan',
         {
