@@ -175,8 +175,10 @@ function inspectedCluster(command: Extract<CliCommand, { kind: 'status' | 'logs'
  * the `error:` line (failureHeadline), what a failed deploy step and a failed plan both show.
  */
 function lastLinesNote(tail: readonly string[] | undefined): string | undefined {
-  return tail?.length
-    ? `Last lines of the failed command (all of it in the log):\n${tail.map((l) => `  ${l}`).join('\n')}`
+  const lines = [...(tail ?? [])];
+  while (lines.length && !lines.at(-1)!.trim()) lines.pop(); // a tool's closing blank lines say nothing
+  return lines.length
+    ? `Last lines of the failed command (all of it in the log):\n${lines.map((l) => `  ${l}`).join('\n')}`
     : undefined;
 }
 

@@ -77,6 +77,11 @@ function expectToolFailure(result: CliResult, row: Row): void {
 }
 
 const TOFU = '(?:tofu|terraform)';
+/** The tool's own last lines, indented under the note, ending with its diagnostic. */
+const INIT_TAIL =
+  /^Last lines of the failed command \(all of it in the log\):\n(?: {2}.*\n)*? {2}Error: Error refreshing state: .*connection refused$/m;
+const PLAN_TAIL =
+  /^Last lines of the failed command \(all of it in the log\):\n(?: {2}.*\n)*? {2}(?:│ )?Error: Invalid value for input variable$/m;
 const resumeAt = (operation: string, step: string) =>
   new RegExp(`Resume: run the same ${operation} again \\(state is saved\\), or start here with --from-step ${step}`);
 
@@ -155,7 +160,7 @@ describe('every command, when a tool under it fails', () => {
     // tofu init
     [
       'plan --tofu-plan × tofu init',
-      { args: ['plan', '--tofu-plan', '--cluster-dir', '@refusing'], error: initRefused(), tail: /Last lines/ },
+      { args: ['plan', '--tofu-plan', '--cluster-dir', '@refusing'], error: initRefused(), tail: INIT_TAIL },
     ],
     [
       'plan --tofu-plan --json × tofu init',
@@ -166,7 +171,7 @@ describe('every command, when a tool under it fails', () => {
       {
         args: ['plan', '--operation', 'destroy', '--tofu-plan', '--cluster-dir', '@refusing'],
         error: initRefused(),
-        tail: /Last lines/,
+        tail: INIT_TAIL,
       },
     ],
     [
@@ -184,7 +189,7 @@ describe('every command, when a tool under it fails', () => {
         args: ['deploy', '--quiet', '--cluster-dir', '@refusing'],
         error: initRefused('opentofu-init'),
         resume: resumeAt('deploy', 'opentofu-init'),
-        tail: /Last lines/,
+        tail: INIT_TAIL,
         ownState: true,
       },
     ],
@@ -249,7 +254,7 @@ describe('every command, when a tool under it fails', () => {
         args: ['plan', '--tofu-plan'],
         env: { TF_VAR_control_plane_count: 'many' },
         error: badVariable(),
-        tail: /Last lines/,
+        tail: PLAN_TAIL,
       },
     ],
     [
