@@ -23,6 +23,7 @@ import { startCapiRun, type CapiRun } from '../support/capi-sandbox.js';
  * - kubectl: a kubeconfig whose API server port is closed;
  * - a tool that is not there (--tofu, --python naming no file): refused by preflight, naming the flag.
  * Each group shares one sandbox: the rows before a deploy, then one deploy for the rows that need a cluster.
+ * status, logs, list, normalize-kubeconfig and plan without --tofu-plan run no tool (src/cli/inspect.ts reads files).
  */
 
 /** A refusing address: nothing listens on port 1 of loopback. */
