@@ -1,6 +1,8 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { openPipeline } from '../core/engine/pipeline.js';
 import { interruptible } from '../core/engine/signals.js';
+import { restartAdvice } from '../core/engine/engine.js';
+import { CommandFailedError } from '../core/lib/command.js';
 import { UsageError } from '../core/lib/errors.js';
 import { withDeployLock } from '../core/lib/lock.js';
 import { DeployOutput } from '../core/lib/output.js';
@@ -132,6 +134,10 @@ export async function runEtcdRestore(command: EtcdRestoreCommand, stream: NodeJS
         return 0;
       },
     );
+  } catch (error) {
+    // A playbook that failed (the `error:` line quotes it): Kubespray's recovery runs again from the start.
+    if (error instanceof CommandFailedError) output.line(restartAdvice('etcd-restore'));
+    throw error;
   } finally {
     await output.close();
   }

@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { runDeploy } from '../core/engine/engine.js';
 import { describeCheckReport } from '../core/model/check-report.js';
 import { CommandFailedError, commandExecutor, failureHeadline } from '../core/lib/command.js';
-import { EXIT, UsageError, UserError, errorMessage, exitCodeFor } from '../core/lib/errors.js';
+import { EXIT, InterruptedError, UsageError, UserError, errorMessage, exitCodeFor } from '../core/lib/errors.js';
 import { colourWanted, DeployOutput } from '../core/lib/output.js';
 import { openPipeline, type Pipeline } from '../core/engine/pipeline.js';
 import {
@@ -134,6 +134,9 @@ async function planClusterApi(
         return 0;
       },
     );
+  } catch (error) {
+    reportPlanFailure(error, plan, output, { json, consoleQuiet: quiet });
+    throw error;
   } finally {
     await output.close();
   }
@@ -188,6 +191,41 @@ async function inspectedCluster(command: Extract<CliCommand, { kind: 'status' | 
     organization = orgs[0]!;
   }
   return clusterFiles(stateDir, organization, name, command.kubeconfigPath && path.resolve(command.kubeconfigPath));
+}
+
+/**
+ * A failed tool's last lines, for a console that kept its output off (--quiet, plan --tofu-plan without --verbose): with
+ * the `error:` line (failureHeadline), what a failed deploy step and a failed plan both show.
+ */
+function lastLinesNote(tail: readonly string[] | undefined): string | undefined {
+  const lines = [...(tail ?? [])];
+  while (lines.length && !lines.at(-1)!.trim()) lines.pop(); // a tool's closing blank lines say nothing
+  return lines.length
+    ? `Last lines of the failed command (all of it in the log):\n${lines.map((l) => `  ${l}`).join('\n')}`
+    : undefined;
+}
+
+/**
+ * A plan whose tool failed (tofu init against a backend that refuses, kubectl diff against a management cluster that
+ * does not answer): its last lines where the console did not show them, and with --json a JSON document that says so
+ * (for a refusal too, e.g. a capacity check);
+ * the `error:` line follows from main's catch. A plan saves no state, so there is nothing to resume.
+ */
+function reportPlanFailure(
+  error: unknown,
+  plan: DeployPlan,
+  output: DeployOutput,
+  { json, consoleQuiet }: { json: boolean; consoleQuiet: boolean },
+): void {
+  const failed = error instanceof CommandFailedError ? error : undefined;
+  const note = consoleQuiet ? lastLinesNote(failed?.result.tail) : undefined;
+  if (note) output.line(note);
+  if (json && !(error instanceof InterruptedError)) {
+    const message = failed ? failureHeadline(failed) : errorMessage(error);
+    stdout(
+      `${JSON.stringify({ ...plan, error: output.redactor.redact(message), ...(failed && { outputTail: failed.result.tail }) }, null, 2)}\n`,
+    );
+  }
 }
 
 async function execute(command: CliCommand, argv: readonly string[]): Promise<number> {
@@ -261,7 +299,8 @@ async function execute(command: CliCommand, argv: readonly string[]): Promise<nu
       // steps: tofu's text stays off the console (its reason is quoted if it fails).
       if (command.verbose && !command.json) stdout(`${steps}\n`);
       // tofu's own progress goes to stderr with --json, so stdout stays one JSON document.
-      const output = cliOutput(pipeline, { ...command, quiet: command.quiet || (!command.verbose && !command.json) });
+      const consoleQuiet = command.quiet || (!command.verbose && !command.json);
+      const output = cliOutput(pipeline, { ...command, quiet: consoleQuiet });
       try {
         return await interruptible(
           (message) => output.line(message),
@@ -306,6 +345,9 @@ async function execute(command: CliCommand, argv: readonly string[]): Promise<nu
             return 0;
           },
         );
+      } catch (error) {
+        reportPlanFailure(error, plan, output, { json: command.json, consoleQuiet });
+        throw error;
       } finally {
         await output.close();
       }
@@ -353,11 +395,10 @@ async function execute(command: CliCommand, argv: readonly string[]): Promise<nu
               if (note) output.line(note);
             } else {
               // --quiet kept the tools' output off the console: the failed command's last lines say why.
-              const tail = command.quiet ? result.reports.find((r) => r.status === 'failed')?.outputTail : undefined;
-              if (tail?.length)
-                output.line(
-                  `Last lines of the failed command (all of it in the log):\n${tail.map((l) => `  ${l}`).join('\n')}`,
-                );
+              const note = command.quiet
+                ? lastLinesNote(result.reports.find((r) => r.status === 'failed')?.outputTail)
+                : undefined;
+              if (note) output.line(note);
               stderr(`error: ${result.error}\n`);
             }
             output.line(`Log: ${result.logPath}`);

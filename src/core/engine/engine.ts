@@ -115,12 +115,15 @@ const FAILURE_PREFIX: Record<DeploySettings['operation'], string> = {
  * re-run can help; a failed command or an interruption may pass on a plain re-run, which resumes at the step.
  */
 function resumeAdvice(operation: DeploySettings['operation'], step: string, failure: unknown): string {
-  if (!keepsResumeState(operation))
-    return `Run the ${operation} again once this is fixed: it keeps no state, so it starts over`;
+  if (!keepsResumeState(operation)) return restartAdvice(operation);
   if (failure instanceof UserError)
     return `Resume: once the error is fixed, run the same ${operation} again: it resumes at ${step} (state is saved)`;
   return `Resume: run the same ${operation} again (state is saved), or start here with --from-step ${step}`;
 }
+
+/** The advice after a failure of a command that keeps no state (a check, an etcd restore): a re-run starts over. */
+export const restartAdvice = (command: string) =>
+  `Run the ${command} again once this is fixed: it keeps no state, so it starts over`;
 
 const failurePrefix = (operation: DeploySettings['operation'], step: string) =>
   `${FAILURE_PREFIX[operation]}: step "${step}" failed`;

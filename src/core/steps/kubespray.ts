@@ -159,8 +159,9 @@ export class KubesprayVenvStep implements Step {
       context.output.line(
         `      the venv at ${settings.venvDir} ${'python' in venv ? `runs Python ${venv.python}, not ${minor(chosen.version)} (${chosen.path})` : `is incomplete (${venv.broken})`}; rebuilding it`,
       );
+      await fs.rm(paths.venvMarker, { force: true });
     }
-    await fs.rm(paths.venvMarker, { force: true });
+    // No venv yet: python makes the directory, and says in its own words why it cannot (a path under a file, no access).
     await context.exec(venvCommand(settings, chosen.path));
     const pip = await context.exec(
       { argv: [paths.pip, '--version'], cwd: this.command.cwd, env: this.command.env },
