@@ -167,7 +167,7 @@ describe('dry run by operation', () => {
     expect(JSON.parse(outputs.steps!)).toContainEqual({
       id: 'etcd-snapshot',
       action: 'skip',
-      reason: 'the plan removes no control-plane or etcd node',
+      reason: 'the plan removes no control-plane or etcd node and upgrades nothing',
     });
     for (const text of [summary, comment]) {
       expect(text).toContain('**Nodes:** remove-node.yml for sandbox-worker-1 before apply');
