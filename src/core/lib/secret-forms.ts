@@ -5,20 +5,20 @@
  */
 
 /** A value shorter than this gets no encoded forms: its base64 run would be a few common characters. */
-export const ENCODED_FROM = 8;
+const ENCODED_FROM = 8;
 
 /** Forms up to this long are also registered split across lines at every point a wrapping tool could split them. */
-export const WRAPPED_UP_TO = 256;
+const WRAPPED_UP_TO = 256;
 
 /**
  * Values up to this long are also registered with every character `\uXXXX`-escaped: an encoder
  * does that to a password or a token, not to a kilobytes-long key (whose form, six times its
  * length, every stream would have to hold back).
  */
-export const FULLY_ESCAPED_UP_TO = 256;
+const FULLY_ESCAPED_UP_TO = 256;
 
 /** The columns tools wrap base64 at: PEM and `openssl base64` at 64, `base64` and MIME at 76. */
-export const WRAP_COLUMNS = [64, 76] as const;
+const WRAP_COLUMNS = [64, 76] as const;
 
 const hex4 = (unit: number, upper: boolean) => {
   const h = unit.toString(16).padStart(4, '0');

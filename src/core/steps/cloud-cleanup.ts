@@ -23,7 +23,7 @@ import { KUBESPRAY_DEFAULT_CLUSTER_NAME, deleteLeftover, findLeftovers } from '.
  * (Octavia deletes a load balancer in a minute or two; a volume in seconds). Past it, the destroy goes on
  * and the leftovers step lists what stayed.
  */
-export const CLOUD_CLEANUP_TIMEOUT_MS = 10 * 60_000;
+const CLOUD_CLEANUP_TIMEOUT_MS = 10 * 60_000;
 
 /**
  * destroy, before tofu destroy (Kubespray's way: what the cluster made in the cloud is deleted through the
