@@ -6,6 +6,7 @@ import { runDeploy as runEngine, type DeployResult } from '../../core/engine/eng
 import { displayCommand } from '../../core/lib/command.js';
 import { UserError, errorMessage } from '../../core/lib/errors.js';
 import { readTextFile, writePrivateFile } from '../../core/lib/files.js';
+import { SUBSTANTIAL_SECRET_LENGTH } from '../../core/lib/secret-forms.js';
 import { KUBECONFIG_FILE } from '../../core/lib/yaml.js';
 import { kubeconfigSecrets } from '../../core/kube/kubeconfig.js';
 import { openPipeline } from '../../core/engine/pipeline.js';
@@ -129,7 +130,7 @@ async function runOperation(action: ActionRun, options: DeployActionOptions): Pr
   if (settings.sshPrivateKey) {
     // Masked line by line too: the runner's masker matches single lines of a multi-line secret.
     for (const keyLine of settings.sshPrivateKey.split(/\r?\n/))
-      if (keyLine.trim().length >= 8) core.setSecret(keyLine.trim());
+      if (keyLine.trim().length >= SUBSTANTIAL_SECRET_LENGTH) core.setSecret(keyLine.trim());
     settings.deploy.sshPrivateKeyFile = await writeSshPrivateKey(
       sshKeyDir(process.env),
       settings.sshPrivateKey,
@@ -143,7 +144,7 @@ async function runOperation(action: ActionRun, options: DeployActionOptions): Pr
     settings.planPassphrase,
     settings.githubToken,
     settings.stateKey,
-    ...(settings.sshPrivateKey?.split(/\r?\n/).filter((l) => l.trim().length >= 8) ?? []),
+    ...(settings.sshPrivateKey?.split(/\r?\n/).filter((l) => l.trim().length >= SUBSTANTIAL_SECRET_LENGTH) ?? []),
   ].filter((s): s is string => !!s);
   const p = await openPipeline(settings.deploy, {
     only: options.only?.steps,

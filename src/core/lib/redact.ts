@@ -1,4 +1,4 @@
-import { encodedForms, splitForms } from './secret-forms.js';
+import { SUBSTANTIAL_SECRET_LENGTH, encodedForms, splitForms } from './secret-forms.js';
 
 /**
  * The one redactor behind every channel: console, log file, state, plan, summaries and comments.
@@ -36,7 +36,7 @@ export class Redactor {
     if (trimmed.includes('\n')) {
       for (const line of trimmed.split(/\r?\n/)) {
         const l = line.trim();
-        if (l.length >= 8 && !/^-----(BEGIN|END) [A-Z ]+-----$/.test(l)) values.push(l);
+        if (l.length >= SUBSTANTIAL_SECRET_LENGTH && !/^-----(BEGIN|END) [A-Z ]+-----$/.test(l)) values.push(l);
       }
     }
     for (const v of values) {

@@ -4,8 +4,13 @@
  * the value (docs/redaction.md lists them, and what is left out).
  */
 
-/** A value shorter than this gets no encoded forms: its base64 run would be a few common characters. */
-const ENCODED_FROM = 8;
+/**
+ * The shortest secret looked for inside other text: its encoded and split forms, the lines of a
+ * multi-line secret, a secret-named environment value, a withheld secret inside a variable. A
+ * shorter value ("true", a port, a region; a base64 run of a few common characters) would be masked
+ * everywhere; it is masked only where it is registered whole.
+ */
+export const SUBSTANTIAL_SECRET_LENGTH = 8;
 
 /** Forms up to this long are also registered split across lines at every point a wrapping tool could split them. */
 const WRAPPED_UP_TO = 256;
@@ -110,9 +115,9 @@ function wrappedForms(form: string): string[] {
 
 /** The forms of `value` on one line: JSON, URL and base64 (duplicates and the value itself removed). */
 export function encodedForms(value: string): string[] {
-  if (value.length < ENCODED_FROM) return [];
+  if (value.length < SUBSTANTIAL_SECRET_LENGTH) return [];
   const encoded = [...jsonForms(value), ...urlForms(value), ...base64Forms(value)];
-  const forms = new Set(encoded.filter((form) => form.length >= ENCODED_FROM));
+  const forms = new Set(encoded.filter((form) => form.length >= SUBSTANTIAL_SECRET_LENGTH));
   forms.delete(value);
   return [...forms];
 }
@@ -123,11 +128,12 @@ export function encodedForms(value: string): string[] {
  * made only when a stream or a multi-line text needs them.
  */
 export function splitForms(value: string): string[] {
-  if (value.length < ENCODED_FROM) return [];
+  if (value.length < SUBSTANTIAL_SECRET_LENGTH) return [];
   const wrappable = [...(/\s/.test(value) ? [] : [value]), ...base64Forms(value)];
   const forms = new Set<string>();
   for (const form of wrappable) {
-    if (form.length >= ENCODED_FROM && form.length <= WRAPPED_UP_TO) for (const w of wrappedForms(form)) forms.add(w);
+    if (form.length >= SUBSTANTIAL_SECRET_LENGTH && form.length <= WRAPPED_UP_TO)
+      for (const w of wrappedForms(form)) forms.add(w);
   }
   return [...forms];
 }
