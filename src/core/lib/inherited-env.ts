@@ -1,4 +1,4 @@
-import { SUBSTANTIAL_SECRET_LENGTH } from './secret-forms.js';
+import { SUBSTANTIAL_SECRET_LENGTH, secretLines } from './secret-forms.js';
 
 /**
  * What a command we start may inherit from our own environment. Commands run code we did not write
@@ -81,7 +81,11 @@ export function inheritedEnvironment(
   env: Readonly<Record<string, string>>,
   withheld: readonly string[] = [],
 ): Record<string, string> {
-  const secrets = withheld.map((secret) => secret.trim()).filter((secret) => secret !== '');
+  // A multi-line secret (a key) is found by its lines too, as the redactor masks them.
+  const secrets = withheld
+    .map((secret) => secret.trim())
+    .filter((secret) => secret !== '')
+    .flatMap((secret) => [secret, ...secretLines(secret)]);
   // A short secret is matched only as a whole value: it could be part of PATH.
   const holdsSecret = (value: string) =>
     secrets.some((secret) =>

@@ -1,4 +1,4 @@
-import { SUBSTANTIAL_SECRET_LENGTH, encodedForms, splitForms } from './secret-forms.js';
+import { encodedForms, secretLines, splitForms } from './secret-forms.js';
 
 /**
  * The one redactor behind every channel: console, log file, state, plan, summaries and comments.
@@ -34,13 +34,7 @@ export class Redactor {
     const trimmed = value.trim();
     if (trimmed === '' || this.registered.has(trimmed)) return;
     this.registered.add(trimmed);
-    const values = [trimmed];
-    if (trimmed.includes('\n')) {
-      for (const line of trimmed.split(/\r?\n/)) {
-        const l = line.trim();
-        if (l.length >= SUBSTANTIAL_SECRET_LENGTH && !/^-----(BEGIN|END) [A-Z ]+-----$/.test(l)) values.push(l);
-      }
-    }
+    const values = [trimmed, ...secretLines(trimmed)];
     for (const v of values) {
       this.oneLine.add(v);
       for (const form of encodedForms(v)) this.oneLine.add(form);

@@ -12,6 +12,22 @@
  */
 export const SUBSTANTIAL_SECRET_LENGTH = 8;
 
+/** A PEM armour line: the same in every key of its kind, so no secret. */
+const PEM_ARMOUR = /^-----(BEGIN|END) [A-Z ]+-----$/;
+
+/**
+ * The lines of a multi-line secret (a PEM key, say) that are secrets on their own: each substantial
+ * one but the armour. A tool, a log or GitHub's masker (which matches one line at a time) meets a
+ * multi-line secret a line at a time, so each is masked, and looked for, by itself too.
+ */
+export function secretLines(value: string): string[] {
+  if (!value.includes('\n')) return [];
+  return value
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line.length >= SUBSTANTIAL_SECRET_LENGTH && !PEM_ARMOUR.test(line));
+}
+
 /** Forms up to this long are also registered split across lines at every point a wrapping tool could split them. */
 const WRAPPED_UP_TO = 256;
 
