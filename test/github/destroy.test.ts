@@ -1,4 +1,3 @@
-import { DefaultArtifactClient } from '@actions/artifact';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +6,7 @@ import { decryptWithPassphrase } from '../../src/core/lib/secret-box.js';
 import { writeSeal } from '../../src/github/state/state-seal.js';
 import { runAction, type ActionRun } from '../support/action-runner.js';
 import { startGitHubStandIn, type GitHubStandIn } from '../support/github-services.js';
+import { uploadAsRun } from '../support/planted-artifacts.js';
 import { freshRunner as newRunner, type Runner } from '../support/sandbox.js';
 
 const REPO = 'acme/infra';
@@ -211,16 +211,10 @@ describe('the deploy action with operation: destroy', () => {
     expect(
       await decryptWithPassphrase(old!.files['kubeconfig.age']!.toString('utf8'), PASSPHRASE, 'kubeconfig'),
     ).toContain('client-key-data');
-    const saved = { ...process.env };
-    Object.assign(process.env, env(runner, 205));
-    try {
-      // Written by a trusted job (it holds the key): sealed, as this action seals what it writes.
-      const files = [path.join(dir, 'state.json'), path.join(dir, 'kubeconfig.age')];
-      files.push(await writeSeal(dir, files, 'demo/sandbox', STATE_KEY));
-      await new DefaultArtifactClient().uploadArtifact(ARTIFACT, files, dir);
-    } finally {
-      process.env = saved;
-    }
+    // Written by a trusted job (it holds the key): sealed, as this action seals what it writes.
+    const files = [path.join(dir, 'state.json'), path.join(dir, 'kubeconfig.age')];
+    files.push(await writeSeal(dir, files, 'demo/sandbox', STATE_KEY));
+    await uploadAsRun(env(runner, 205), ARTIFACT, files, dir);
 
     const main = await job(runner, 206, { step: 'openstack-preflight' });
     expect(main.code, main.stdout).toBe(0);
@@ -246,15 +240,9 @@ describe('the deploy action with operation: destroy', () => {
     const deployedState = (await savedArtifact(201))!.state;
     expect(deployedState.deployedAt).toEqual(expect.any(String));
     await fs.writeFile(path.join(dir, 'state.json'), JSON.stringify(deployedState));
-    const saved = { ...process.env };
-    Object.assign(process.env, env(runner, 207));
-    try {
-      const files = [path.join(dir, 'state.json')];
-      files.push(await writeSeal(dir, files, 'demo/sandbox', STATE_KEY));
-      await new DefaultArtifactClient().uploadArtifact(ARTIFACT, files, dir);
-    } finally {
-      process.env = saved;
-    }
+    const files = [path.join(dir, 'state.json')];
+    files.push(await writeSeal(dir, files, 'demo/sandbox', STATE_KEY));
+    await uploadAsRun(env(runner, 207), ARTIFACT, files, dir);
     const tofuState = path.join(runner.sandbox.clusterDir, 'terraform.tfstate');
     const empty = JSON.stringify({
       version: 4,
