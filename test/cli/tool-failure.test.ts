@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareSandbox, sandboxToolEnv, type PreparedSandbox } from '../../examples/sandbox/prepare.js';
-import { runCli } from '../support/cli.js';
+import { runCli, sandboxFlags } from '../support/cli.js';
 
 /**
  * A tool that fails is reported as the tool's failure, in one line with its reason, never as an internal error with a
@@ -28,13 +28,7 @@ describe('every command, when the tool under it fails', () => {
   });
   afterAll(async () => sandbox?.close());
 
-  const common = () => [
-    '--config',
-    sandbox.configPath,
-    '--state-dir',
-    path.join(workDir, 'state'),
-    '--skip-auth-check',
-  ];
+  const common = () => sandboxFlags(sandbox, workDir);
 
   it.each([
     ['plan --tofu-plan', ['plan', '--tofu-plan']],
