@@ -11,7 +11,7 @@ import { ROOT, runAction } from '../support/action-runner.js';
 import { runCli, type CliResult } from '../support/cli.js';
 import { startGitHubStandIn, type GitHubStandIn } from '../support/github-services.js';
 import { plantArtifact, uploadAsRun } from '../support/planted-artifacts.js';
-import { freshRunner, writeClusterKubeconfig, type Runner } from '../support/sandbox.js';
+import { artifactStateInputs, freshRunner, writeClusterKubeconfig, type Runner } from '../support/sandbox.js';
 
 const REPO = 'acme/infra';
 const TOKEN = 'ghs_kubeconfig_token_canary_7171';
@@ -49,14 +49,8 @@ describe('cluster-deploy kubeconfig', () => {
       GITHUB_SHA: 'a'.repeat(40),
     };
     const inputs = {
-      config: runner.sandbox.configPath,
+      ...artifactStateInputs(runner, { stateKey: STATE_KEY, passphrase: PASSPHRASE, token: TOKEN }),
       method: 'none',
-      'skip-auth-check': 'true',
-      'state-store': 'artifact',
-      'state-key': STATE_KEY,
-      'tofu-state': 'artifact',
-      'kubeconfig-passphrase': PASSPHRASE,
-      'github-token': TOKEN,
       interval: '300ms',
       timeout: '30s',
     };

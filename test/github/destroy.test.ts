@@ -7,7 +7,7 @@ import { writeSeal } from '../../src/github/state/state-seal.js';
 import { runAction, type ActionRun } from '../support/action-runner.js';
 import { startGitHubStandIn, type GitHubStandIn } from '../support/github-services.js';
 import { uploadAsRun } from '../support/planted-artifacts.js';
-import { freshRunner as newRunner, type Runner } from '../support/sandbox.js';
+import { artifactStateInputs, freshRunner as newRunner, type Runner } from '../support/sandbox.js';
 
 const REPO = 'acme/infra';
 const TOKEN = 'ghs_destroy_token_canary_7741';
@@ -46,14 +46,8 @@ describe('the deploy action with operation: destroy', () => {
     GITHUB_SHA: 'a'.repeat(40),
   });
   const inputs = (runner: Runner, extra: Record<string, string> = {}) => ({
-    config: runner.sandbox.configPath,
+    ...artifactStateInputs(runner, { stateKey: STATE_KEY, passphrase: PASSPHRASE, token: TOKEN }),
     method: 'none',
-    'skip-auth-check': 'true',
-    'state-store': 'artifact',
-    'state-key': STATE_KEY,
-    'tofu-state': 'artifact',
-    'kubeconfig-passphrase': PASSPHRASE,
-    'github-token': TOKEN,
     environment: 'sandbox',
     // the readiness gate's inputs: a destroy by this method waits for nothing and refuses them
     ...(extra.operation !== 'destroy' && { interval: '300ms', timeout: '30s' }),

@@ -7,7 +7,7 @@ import { writeSeal } from '../../src/github/state/state-seal.js';
 import { runAction, type ActionRun } from '../support/action-runner.js';
 import { startGitHubStandIn, type GitHubStandIn } from '../support/github-services.js';
 import { uploadAsRun } from '../support/planted-artifacts.js';
-import { CONFIG_SECRET, freshRunner as newRunner, type Runner } from '../support/sandbox.js';
+import { artifactStateInputs, CONFIG_SECRET, freshRunner as newRunner, type Runner } from '../support/sandbox.js';
 
 const REPO = 'acme/infra';
 const TOKEN = 'ghs_write_token_canary_5521';
@@ -52,13 +52,7 @@ describe('the deploy action with resume state in workflow artifacts', () => {
 
   function deployInputs(runner: Runner, extra: Record<string, string> = {}) {
     return {
-      config: runner.sandbox.configPath,
-      'skip-auth-check': 'true',
-      'state-store': 'artifact',
-      'state-key': STATE_KEY,
-      'tofu-state': 'artifact',
-      'kubeconfig-passphrase': PASSPHRASE,
-      'github-token': TOKEN,
+      ...artifactStateInputs(runner, { stateKey: STATE_KEY, passphrase: PASSPHRASE, token: TOKEN }),
       environment: 'sandbox',
       interval: '300ms',
       timeout: '60s', // a bounded wait: a readiness problem fails the test instead of hanging it

@@ -5,7 +5,12 @@ import type { PreparedSandbox } from '../../examples/sandbox/prepare.js';
 import { runAction, type ActionRun } from '../support/action-runner.js';
 import { startGitHubStandIn, type GitHubStandIn } from '../support/github-services.js';
 import { plantArtifact } from '../support/planted-artifacts.js';
-import { freshRunner as newRunner, writeClusterKubeconfig, type Runner } from '../support/sandbox.js';
+import {
+  artifactStateInputs,
+  freshRunner as newRunner,
+  writeClusterKubeconfig,
+  type Runner,
+} from '../support/sandbox.js';
 
 const REPO = 'acme/infra';
 const FORK = 'mallory/infra';
@@ -75,15 +80,9 @@ describe('resume state from trusted runs only', () => {
     GITHUB_SHA: 'a'.repeat(40),
     ...run.extra,
   });
-  const inputs = (runner: Runner, extra: Record<string, string> = {}) => ({
-    config: runner.sandbox.configPath,
+  const inputs = (runner: Runner, extra: Record<string, string> = {}): Record<string, string> => ({
+    ...artifactStateInputs(runner, { stateKey: STATE_KEY, passphrase: PASSPHRASE, token: TOKEN }),
     method: 'none',
-    'skip-auth-check': 'true',
-    'state-store': 'artifact',
-    'state-key': STATE_KEY,
-    'tofu-state': 'artifact',
-    'kubeconfig-passphrase': PASSPHRASE,
-    'github-token': TOKEN,
     ...(extra.operation !== 'destroy' && { interval: '300ms', timeout: '30s' }),
     ...extra,
   });
@@ -312,15 +311,9 @@ describe('a reviewed plan or nothing (require-saved-plan)', () => {
     GITHUB_SHA: 'a'.repeat(40),
   });
   const inputs = (extra: Record<string, string>) => ({
-    config: runner.sandbox.configPath,
+    ...artifactStateInputs(runner, { stateKey: STATE_KEY, passphrase: PASSPHRASE, token: TOKEN }),
     method: 'none',
-    'skip-auth-check': 'true',
-    'state-store': 'artifact',
-    'state-key': STATE_KEY,
-    'tofu-state': 'artifact',
-    'kubeconfig-passphrase': PASSPHRASE,
     'plan-passphrase': PASSPHRASE,
-    'github-token': TOKEN,
     ...extra,
   });
   const deployInputs = (extra: Record<string, string> = {}) =>
