@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,22 +6,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runInit } from '../../src/cli/init.js';
 import { toolkitRelease } from '../../src/cli/toolkit.js';
 import { ROOT } from '../support/action-runner.js';
+import { git } from '../support/git.js';
 import { githubRepository, releaseModuleSource } from '../../src/core/model/release.js';
 
 /** init pins the release this toolkit is (src/cli/toolkit.ts, src/core/model/release.ts), read from real git clones. */
 const work = mkdtempSync(path.join(tmpdir(), 'init-release-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
-const gitEnv = {
-  ...process.env,
-  GIT_CONFIG_GLOBAL: '/dev/null',
-  GIT_CONFIG_NOSYSTEM: '1',
-  GIT_AUTHOR_NAME: 'M',
-  GIT_AUTHOR_EMAIL: 'm@example.org',
-  GIT_COMMITTER_NAME: 'M',
-  GIT_COMMITTER_EMAIL: 'm@example.org',
-};
-const git = (cwd: string, ...args: string[]) =>
-  execFileSync('git', args, { cwd, env: gitEnv, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
 let n = 0;
 
 /** A toolkit clone: one commit, the tag given (annotated unless said), origin at `url`. */

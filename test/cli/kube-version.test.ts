@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareSandbox, sandboxToolEnv, type PreparedSandbox } from '../../examples/sandbox/prepare.js';
 import { UserError } from '../../src/core/lib/errors.js';
 import { checkPlannedKubeVersion, plannedKubeVersions } from '../../src/core/tofu/kube-version.js';
-import { runCli } from '../support/cli.js';
+import { runCli, sandboxFlags } from '../support/cli.js';
 
 /** The parts of `tofu show -json` the check reads (the shapes terraform 1.x and tofu print for a module call). */
 function planJson(call: Record<string, unknown> | undefined, variables: Record<string, string> = {}): unknown {
@@ -91,13 +91,7 @@ describe('plan and deploy on the sandbox when main.tf sets kube_version', () => 
       path.join(sandbox.clusterDir, 'kube-version.tf'),
       `module "versioned" {\n  source = "./versioned"\n${line}\n}\n`,
     );
-  const common = () => [
-    '--config',
-    sandbox.configPath,
-    '--state-dir',
-    path.join(workDir, 'state'),
-    '--skip-auth-check',
-  ];
+  const common = () => sandboxFlags(sandbox, workDir);
 
   it.each([
     ['the same version', '  kube_version = "1.33.5"', 0, undefined],

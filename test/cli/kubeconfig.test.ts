@@ -1,4 +1,3 @@
-import { DefaultArtifactClient } from '@actions/artifact';
 import { execFile } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
@@ -11,7 +10,8 @@ import { commandFlags, completion as completionScript, parseCli } from '../../sr
 import { ROOT, runAction } from '../support/action-runner.js';
 import { runCli, type CliResult } from '../support/cli.js';
 import { startGitHubStandIn, type GitHubStandIn } from '../support/github-services.js';
-import { freshRunner, writeClusterKubeconfig, type Runner } from '../support/sandbox.js';
+import { plantArtifact, uploadAsRun } from '../support/planted-artifacts.js';
+import { artifactStateInputs, freshRunner, writeClusterKubeconfig, type Runner } from '../support/sandbox.js';
 
 const REPO = 'acme/infra';
 const TOKEN = 'ghs_kubeconfig_token_canary_7171';
@@ -49,14 +49,8 @@ describe('cluster-deploy kubeconfig', () => {
       GITHUB_SHA: 'a'.repeat(40),
     };
     const inputs = {
-      config: runner.sandbox.configPath,
+      ...artifactStateInputs(runner, { stateKey: STATE_KEY, passphrase: PASSPHRASE, token: TOKEN }),
       method: 'none',
-      'skip-auth-check': 'true',
-      'state-store': 'artifact',
-      'state-key': STATE_KEY,
-      'tofu-state': 'artifact',
-      'kubeconfig-passphrase': PASSPHRASE,
-      'github-token': TOKEN,
       interval: '300ms',
       timeout: '30s',
     };
@@ -110,23 +104,8 @@ describe('cluster-deploy kubeconfig', () => {
     return result;
   }
 
-  /** Uploads files as an artifact of a run, with the real client, as any job of that run could. */
-  async function upload(runId: number, name: string, files: Record<string, string>, run: Record<string, string>) {
-    const dir = await mkdtemp(path.join(tmpdir(), 'planted-'));
-    for (const [file, content] of Object.entries(files)) await fs.writeFile(path.join(dir, file), content);
-    const saved = { ...process.env };
-    Object.assign(process.env, gh.actionsEnv({ runId, repository: REPO, workspace: dir, ...run }));
-    try {
-      await new DefaultArtifactClient().uploadArtifact(
-        name,
-        Object.keys(files).map((f) => path.join(dir, f)),
-        dir,
-      );
-    } finally {
-      process.env = saved;
-      await fs.rm(dir, { recursive: true, force: true });
-    }
-  }
+  const upload = (runId: number, name: string, files: Record<string, string>, run: { headRepository?: string }) =>
+    plantArtifact(gh, { runId, repository: REPO, name, files, ...run });
 
   const kubectl = (kubeconfig: string) =>
     new Promise<string>((resolve, reject) =>
@@ -277,13 +256,11 @@ describe('cluster-deploy kubeconfig', () => {
     await fs.mkdir(path.join(dir, 'sub'));
     await fs.writeFile(path.join(dir, 'state.json'), '{}');
     await fs.writeFile(path.join(dir, 'sub', 'evil'), 'x');
-    const saved = { ...process.env };
-    Object.assign(process.env, gh.actionsEnv({ runId: 720, repository: REPO, workspace: dir }));
     try {
       const files = [path.join(dir, 'state.json'), path.join(dir, 'sub', 'evil')];
-      await new DefaultArtifactClient().uploadArtifact('cluster-deploy-state-demo~nested', files, dir);
+      const env = gh.actionsEnv({ runId: 720, repository: REPO, workspace: dir });
+      await uploadAsRun(env, 'cluster-deploy-state-demo~nested', files, dir);
     } finally {
-      process.env = saved;
       await fs.rm(dir, { recursive: true, force: true });
     }
     const result = await cli(['--repo', REPO, '--cluster', 'nested', '--org', 'demo']);

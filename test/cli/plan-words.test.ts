@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareSandbox, sandboxToolEnv, type PreparedSandbox } from '../../examples/sandbox/prepare.js';
-import { runCli } from '../support/cli.js';
+import { runCli, sandboxFlags } from '../support/cli.js';
 
 interface PlannedStep {
   id: string;
@@ -26,13 +26,7 @@ describe('the plan and the run decide each step in the same words', () => {
   let sandbox: PreparedSandbox;
   let env: Record<string, string>;
   let workDir: string;
-  const common = () => [
-    '--config',
-    sandbox.configPath,
-    '--state-dir',
-    path.join(workDir, 'state'),
-    '--skip-auth-check',
-  ];
+  const common = () => sandboxFlags(sandbox, workDir);
   const plan = async (...args: string[]): Promise<PlannedStep[]> => {
     const result = await runCli(['plan', '--json', ...args, ...common()], env);
     expect(result.code, result.stderr).toBe(0);

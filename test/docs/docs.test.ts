@@ -1,4 +1,4 @@
-import { execFile, execFileSync, spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { promisify } from 'node:util';
@@ -8,6 +8,7 @@ import { parseClusterConfig } from '../../src/core/model/config.js';
 import { releaseModuleSource, type ToolkitRelease } from '../../src/core/model/release.js';
 import { scaffoldFiles } from '../../src/core/model/scaffold.js';
 import { ROOT } from '../support/action-runner.js';
+import { git as gitIn } from '../support/git.js';
 import { parseHcl } from '../support/hcl.js';
 
 const execFileAsync = promisify(execFile);
@@ -329,20 +330,7 @@ describe("the guide's init", () => {
         path.join(deploy, 'package.json'),
         JSON.stringify({ ...JSON.parse(read('package.json')), version }),
       );
-      const git = (...args: string[]) =>
-        execFileSync('git', args, {
-          cwd: deploy,
-          encoding: 'utf8',
-          env: {
-            PATH: process.env.PATH,
-            GIT_CONFIG_GLOBAL: '/dev/null',
-            GIT_CONFIG_NOSYSTEM: '1',
-            GIT_AUTHOR_NAME: 'M',
-            GIT_AUTHOR_EMAIL: 'm@example.org',
-            GIT_COMMITTER_NAME: 'M',
-            GIT_COMMITTER_EMAIL: 'm@example.org',
-          },
-        }).trim();
+      const git = (...args: string[]) => gitIn(deploy, ...args);
       git('init', '-q', '-b', 'main');
       git('add', '-A');
       git('commit', '-q', '-m', `release v${version}`);

@@ -5,7 +5,7 @@ import type { PreparedSandbox } from '../../examples/sandbox/prepare.js';
 import { CheckReportSchema } from '../../src/core/model/check-report.js';
 import { runAction } from '../support/action-runner.js';
 import { startGitHubStandIn, type GitHubStandIn } from '../support/github-services.js';
-import { CONFIG_SECRET, freshRunner as newRunner, type Runner } from '../support/sandbox.js';
+import { artifactStateInputs, CONFIG_SECRET, freshRunner as newRunner, type Runner } from '../support/sandbox.js';
 
 const REPO = 'acme/infra';
 const TOKEN = 'ghs_check_token_canary_5521';
@@ -38,14 +38,8 @@ describe('the deploy action with operation: check', () => {
     ...extra,
   });
   const inputs = (on: Runner, extra: Record<string, string> = {}) => ({
-    config: on.sandbox.configPath,
+    ...artifactStateInputs(on, { stateKey: STATE_KEY, passphrase: PASSPHRASE, token: TOKEN }),
     method: 'none',
-    'skip-auth-check': 'true',
-    'state-store': 'artifact',
-    'state-key': STATE_KEY,
-    'tofu-state': 'artifact',
-    'kubeconfig-passphrase': PASSPHRASE,
-    'github-token': TOKEN,
     interval: '300ms',
     timeout: '30s',
     ...extra,

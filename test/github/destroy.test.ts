@@ -1,4 +1,3 @@
-import { DefaultArtifactClient } from '@actions/artifact';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +6,8 @@ import { decryptWithPassphrase } from '../../src/core/lib/secret-box.js';
 import { writeSeal } from '../../src/github/state/state-seal.js';
 import { runAction, type ActionRun } from '../support/action-runner.js';
 import { startGitHubStandIn, type GitHubStandIn } from '../support/github-services.js';
-import { freshRunner as newRunner, type Runner } from '../support/sandbox.js';
+import { uploadAsRun } from '../support/planted-artifacts.js';
+import { artifactStateInputs, freshRunner as newRunner, type Runner } from '../support/sandbox.js';
 
 const REPO = 'acme/infra';
 const TOKEN = 'ghs_destroy_token_canary_7741';
@@ -46,14 +46,8 @@ describe('the deploy action with operation: destroy', () => {
     GITHUB_SHA: 'a'.repeat(40),
   });
   const inputs = (runner: Runner, extra: Record<string, string> = {}) => ({
-    config: runner.sandbox.configPath,
+    ...artifactStateInputs(runner, { stateKey: STATE_KEY, passphrase: PASSPHRASE, token: TOKEN }),
     method: 'none',
-    'skip-auth-check': 'true',
-    'state-store': 'artifact',
-    'state-key': STATE_KEY,
-    'tofu-state': 'artifact',
-    'kubeconfig-passphrase': PASSPHRASE,
-    'github-token': TOKEN,
     environment: 'sandbox',
     // the readiness gate's inputs: a destroy by this method waits for nothing and refuses them
     ...(extra.operation !== 'destroy' && { interval: '300ms', timeout: '30s' }),
@@ -211,16 +205,10 @@ describe('the deploy action with operation: destroy', () => {
     expect(
       await decryptWithPassphrase(old!.files['kubeconfig.age']!.toString('utf8'), PASSPHRASE, 'kubeconfig'),
     ).toContain('client-key-data');
-    const saved = { ...process.env };
-    Object.assign(process.env, env(runner, 205));
-    try {
-      // Written by a trusted job (it holds the key): sealed, as this action seals what it writes.
-      const files = [path.join(dir, 'state.json'), path.join(dir, 'kubeconfig.age')];
-      files.push(await writeSeal(dir, files, 'demo/sandbox', STATE_KEY));
-      await new DefaultArtifactClient().uploadArtifact(ARTIFACT, files, dir);
-    } finally {
-      process.env = saved;
-    }
+    // Written by a trusted job (it holds the key): sealed, as this action seals what it writes.
+    const files = [path.join(dir, 'state.json'), path.join(dir, 'kubeconfig.age')];
+    files.push(await writeSeal(dir, files, 'demo/sandbox', STATE_KEY));
+    await uploadAsRun(env(runner, 205), ARTIFACT, files, dir);
 
     const main = await job(runner, 206, { step: 'openstack-preflight' });
     expect(main.code, main.stdout).toBe(0);
@@ -246,15 +234,9 @@ describe('the deploy action with operation: destroy', () => {
     const deployedState = (await savedArtifact(201))!.state;
     expect(deployedState.deployedAt).toEqual(expect.any(String));
     await fs.writeFile(path.join(dir, 'state.json'), JSON.stringify(deployedState));
-    const saved = { ...process.env };
-    Object.assign(process.env, env(runner, 207));
-    try {
-      const files = [path.join(dir, 'state.json')];
-      files.push(await writeSeal(dir, files, 'demo/sandbox', STATE_KEY));
-      await new DefaultArtifactClient().uploadArtifact(ARTIFACT, files, dir);
-    } finally {
-      process.env = saved;
-    }
+    const files = [path.join(dir, 'state.json')];
+    files.push(await writeSeal(dir, files, 'demo/sandbox', STATE_KEY));
+    await uploadAsRun(env(runner, 207), ARTIFACT, files, dir);
     const tofuState = path.join(runner.sandbox.clusterDir, 'terraform.tfstate');
     const empty = JSON.stringify({
       version: 4,

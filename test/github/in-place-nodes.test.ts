@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAction } from '../support/action-runner.js';
-import { runCli } from '../support/cli.js';
+import { runCli, sandboxFlags } from '../support/cli.js';
 import { INTEGRATION_LOGIN, startGitHubStandIn, type GitHubStandIn } from '../support/github-services.js';
 import { freshRunner, type Runner } from '../support/sandbox.js';
 
@@ -25,18 +25,8 @@ describe('nodes the cloud would change in place, in the actions', () => {
     gh = await startGitHubStandIn({ tokens: { [TOKEN]: { actions: 'write', pullRequests: 'write' } } });
     runner = await freshRunner('in-place-');
     // A running cluster: applied, its inventory written, Kubespray run.
-    const stateDir = path.join(runner.workDir, 'state');
     const deploy = await runCli(
-      [
-        'deploy',
-        '--config',
-        runner.sandbox.configPath,
-        '--state-dir',
-        stateDir,
-        '--skip-auth-check',
-        '--interval',
-        '300ms',
-      ],
+      ['deploy', ...sandboxFlags(runner.sandbox, runner.workDir), '--interval', '300ms'],
       runner.toolEnv,
     );
     expect(deploy.code, deploy.stdout + deploy.stderr).toBe(0);

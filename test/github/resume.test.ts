@@ -1,4 +1,3 @@
-import { DefaultArtifactClient } from '@actions/artifact';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +6,8 @@ import { decryptWithPassphrase } from '../../src/core/lib/secret-box.js';
 import { writeSeal } from '../../src/github/state/state-seal.js';
 import { runAction, type ActionRun } from '../support/action-runner.js';
 import { startGitHubStandIn, type GitHubStandIn } from '../support/github-services.js';
-import { CONFIG_SECRET, freshRunner as newRunner, type Runner } from '../support/sandbox.js';
+import { uploadAsRun } from '../support/planted-artifacts.js';
+import { artifactStateInputs, CONFIG_SECRET, freshRunner as newRunner, type Runner } from '../support/sandbox.js';
 
 const REPO = 'acme/infra';
 const TOKEN = 'ghs_write_token_canary_5521';
@@ -52,13 +52,7 @@ describe('the deploy action with resume state in workflow artifacts', () => {
 
   function deployInputs(runner: Runner, extra: Record<string, string> = {}) {
     return {
-      config: runner.sandbox.configPath,
-      'skip-auth-check': 'true',
-      'state-store': 'artifact',
-      'state-key': STATE_KEY,
-      'tofu-state': 'artifact',
-      'kubeconfig-passphrase': PASSPHRASE,
-      'github-token': TOKEN,
+      ...artifactStateInputs(runner, { stateKey: STATE_KEY, passphrase: PASSPHRASE, token: TOKEN }),
       environment: 'sandbox',
       interval: '300ms',
       timeout: '60s', // a bounded wait: a readiness problem fails the test instead of hanging it
@@ -216,16 +210,10 @@ describe('the deploy action with resume state in workflow artifacts', () => {
       path.join(bogus, 'state.json'),
       JSON.stringify({ version: 1, cluster: 'demo/sandbox', steps: { 'opentofu-apply': { status: 'maybe' } } }),
     );
-    const saved = { ...process.env };
-    Object.assign(process.env, env);
-    try {
-      // Sealed, as a trusted job with the key would: what is refused is its content, not where it came from.
-      const files = [path.join(bogus, 'state.json')];
-      files.push(await writeSeal(bogus, files, 'demo/sandbox', STATE_KEY));
-      await new DefaultArtifactClient().uploadArtifact(ARTIFACT, files, bogus);
-    } finally {
-      process.env = saved;
-    }
+    // Sealed, as a trusted job with the key would: what is refused is its content, not where it came from.
+    const files = [path.join(bogus, 'state.json')];
+    files.push(await writeSeal(bogus, files, 'demo/sandbox', STATE_KEY));
+    await uploadAsRun(env, ARTIFACT, files, bogus);
     const { main } = await deployJob(env, deployInputs(runner));
     expect(main.code).toBe(1);
     expect(main.stdout).toMatch(

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +6,7 @@ import { inputVariable, ROOT, runAction, runnerInputs, type ActionRun } from '..
 import { SANDBOX_CATALOG } from '../../examples/sandbox/capi/cloud.js';
 import { startOpenStackApiStandIn, type OpenStackApiStandIn } from '../../examples/sandbox/openstack-api.js';
 import { startGitHubStandIn, type GitHubStandIn } from '../support/github-services.js';
+import { git as gitIn } from '../support/git.js';
 import { freshRunner, type Runner } from '../support/sandbox.js';
 
 const REPO = 'acme/infra';
@@ -184,17 +184,7 @@ describe('the actions as the runner runs them: only the inputs a user writes, th
     const repo = path.join(runner.workDir, 'fleet-repo');
     await fs.mkdir(path.join(repo, 'clusters'), { recursive: true });
     await fs.copyFile(runner.sandbox.configPath, path.join(repo, 'clusters', 'sandbox.yaml'));
-    const git = (...args: string[]) =>
-      execFileSync('git', args, {
-        cwd: repo,
-        env: {
-          ...process.env,
-          GIT_AUTHOR_NAME: 't',
-          GIT_AUTHOR_EMAIL: 't@x',
-          GIT_COMMITTER_NAME: 't',
-          GIT_COMMITTER_EMAIL: 't@x',
-        },
-      });
+    const git = (...args: string[]) => gitIn(repo, ...args);
     git('init', '-q', '-b', 'main');
     git('add', '-A');
     git('commit', '-qm', 'fleet');

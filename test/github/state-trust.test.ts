@@ -1,13 +1,16 @@
-import { DefaultArtifactClient } from '@actions/artifact';
 import { promises as fs } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PreparedSandbox } from '../../examples/sandbox/prepare.js';
 import { runAction, type ActionRun } from '../support/action-runner.js';
 import { startGitHubStandIn, type GitHubStandIn } from '../support/github-services.js';
-import { freshRunner as newRunner, type Runner } from '../support/sandbox.js';
+import { plantArtifact } from '../support/planted-artifacts.js';
+import {
+  artifactStateInputs,
+  freshRunner as newRunner,
+  writeClusterKubeconfig,
+  type Runner,
+} from '../support/sandbox.js';
 
 const REPO = 'acme/infra';
 const FORK = 'mallory/infra';
@@ -32,10 +35,7 @@ function forgedState(steps: string[], extra: Record<string, unknown> = {}) {
 
 /** Method none: the OpenTofu code's own cluster is the sandbox's API, its kubeconfig put in the cluster dir. */
 async function withKubeconfig(runner: Runner): Promise<Runner> {
-  const b64 = (pem: string) => Buffer.from(pem).toString('base64');
-  const { api } = runner.sandbox;
-  const kubeconfig = `apiVersion: v1\nkind: Config\nclusters:\n- name: c\n  cluster:\n    certificate-authority-data: ${b64(api.caPem)}\n    server: https://127.0.0.1:${api.port}\ncontexts:\n- name: admin@c\n  context: {cluster: c, user: admin}\ncurrent-context: admin@c\nusers:\n- name: admin\n  user:\n    client-certificate-data: ${b64(api.clientCertPem)}\n    client-key-data: ${b64(api.clientKeyPem)}\n`;
-  await fs.writeFile(path.join(runner.sandbox.clusterDir, 'kubeconfig.yaml'), kubeconfig);
+  await writeClusterKubeconfig(runner.sandbox);
   return runner;
 }
 
@@ -80,15 +80,9 @@ describe('resume state from trusted runs only', () => {
     GITHUB_SHA: 'a'.repeat(40),
     ...run.extra,
   });
-  const inputs = (runner: Runner, extra: Record<string, string> = {}) => ({
-    config: runner.sandbox.configPath,
+  const inputs = (runner: Runner, extra: Record<string, string> = {}): Record<string, string> => ({
+    ...artifactStateInputs(runner, { stateKey: STATE_KEY, passphrase: PASSPHRASE, token: TOKEN }),
     method: 'none',
-    'skip-auth-check': 'true',
-    'state-store': 'artifact',
-    'state-key': STATE_KEY,
-    'tofu-state': 'artifact',
-    'kubeconfig-passphrase': PASSPHRASE,
-    'github-token': TOKEN,
     ...(extra.operation !== 'destroy' && { interval: '300ms', timeout: '30s' }),
     ...extra,
   });
@@ -101,28 +95,12 @@ describe('resume state from trusted runs only', () => {
     return main;
   }
 
-  /** Uploads files as an artifact of a run, with the real client, as any job of that run could. */
-  async function upload(
+  const upload = (
     runId: number,
     name: string,
     files: Record<string, string | Buffer>,
     run: { branch?: string; headRepository?: string },
-  ) {
-    const dir = await mkdtemp(path.join(tmpdir(), 'forged-'));
-    for (const [file, content] of Object.entries(files)) await fs.writeFile(path.join(dir, file), content);
-    const saved = { ...process.env };
-    Object.assign(process.env, gh.actionsEnv({ runId, repository: REPO, workspace: dir, ...run }));
-    try {
-      await new DefaultArtifactClient().uploadArtifact(
-        name,
-        Object.keys(files).map((f) => path.join(dir, f)),
-        dir,
-      );
-    } finally {
-      process.env = saved;
-      await fs.rm(dir, { recursive: true, force: true });
-    }
-  }
+  ) => plantArtifact(gh, { runId, repository: REPO, name, files, ...run });
 
   async function artifactOf(runId: number, name = ARTIFACT) {
     const artifact = gh
@@ -269,18 +247,7 @@ describe('resume state written before seals (the name before "~")', () => {
       content: string,
       run: { branch?: string; headRepository?: string },
       name = LEGACY_ARTIFACT,
-    ) => {
-      const dir = await mkdtemp(path.join(tmpdir(), 'legacy-'));
-      await fs.writeFile(path.join(dir, 'state.json'), content);
-      const saved = { ...process.env };
-      Object.assign(process.env, gh.actionsEnv({ runId, repository: REPO, workspace: dir, ...run }));
-      try {
-        await new DefaultArtifactClient().uploadArtifact(name, [path.join(dir, 'state.json')], dir);
-      } finally {
-        process.env = saved;
-        await fs.rm(dir, { recursive: true, force: true });
-      }
-    };
+    ) => plantArtifact(gh, { runId, repository: REPO, name, files: { 'state.json': content }, ...run });
     await uploadAs(400, legacy('trusted'), {});
     await uploadAs(401, legacy('forged'), { headRepository: FORK, branch: 'main' });
     // Unsealed under the new name, from the default branch: not this action's (it seals all it writes there), e.g.
@@ -344,15 +311,9 @@ describe('a reviewed plan or nothing (require-saved-plan)', () => {
     GITHUB_SHA: 'a'.repeat(40),
   });
   const inputs = (extra: Record<string, string>) => ({
-    config: runner.sandbox.configPath,
+    ...artifactStateInputs(runner, { stateKey: STATE_KEY, passphrase: PASSPHRASE, token: TOKEN }),
     method: 'none',
-    'skip-auth-check': 'true',
-    'state-store': 'artifact',
-    'state-key': STATE_KEY,
-    'tofu-state': 'artifact',
-    'kubeconfig-passphrase': PASSPHRASE,
     'plan-passphrase': PASSPHRASE,
-    'github-token': TOKEN,
     ...extra,
   });
   const deployInputs = (extra: Record<string, string> = {}) =>

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -8,6 +7,7 @@ import YAML from 'yaml';
 import { plainText } from '../../src/github/runner/markdown.js';
 import { ROOT, runAction, type ActionRun } from '../support/action-runner.js';
 import { clusterName, writeFleet } from '../support/fleet.js';
+import { git as gitIn } from '../support/git.js';
 import { startGitHubStandIn, type GitHubStandIn, type PullRequestFile } from '../support/github-services.js';
 import { condition, evaluate } from '../support/workflow-expressions.js';
 
@@ -25,18 +25,7 @@ describe('actions/targets', () => {
   let root: string;
   let base: string;
   let head: string;
-  const git = (...args: string[]) =>
-    execFileSync('git', args, {
-      cwd: root,
-      encoding: 'utf8',
-      env: {
-        ...process.env,
-        GIT_AUTHOR_NAME: 't',
-        GIT_AUTHOR_EMAIL: 't@x',
-        GIT_COMMITTER_NAME: 't',
-        GIT_COMMITTER_EMAIL: 't@x',
-      },
-    }).trim();
+  const git = (...args: string[]) => gitIn(root, ...args);
 
   beforeAll(async () => {
     gh = await startGitHubStandIn({

@@ -3,7 +3,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../support/action-runner.js';
-import { runCli } from '../support/cli.js';
+import { runCli, sandboxFlags } from '../support/cli.js';
 import { freshRunner, type Runner } from '../support/sandbox.js';
 
 const ENTRY = path.join(ROOT, 'src', 'cli', 'main.ts');
@@ -16,7 +16,6 @@ const ENTRY = path.join(ROOT, 'src', 'cli', 'main.ts');
  */
 describe('replace-nodes on the sandbox', () => {
   let runner: Runner;
-  let stateDir: string;
   let common: string[];
   // nova_effects: a server rebuilt in place takes its node down, as Nova's rebuild does (the sandbox's node module).
   const env = (vars: Record<string, string> = {}) => ({
@@ -52,16 +51,7 @@ describe('replace-nodes on the sandbox', () => {
 
   beforeAll(async () => {
     runner = await freshRunner('replace-nodes-');
-    stateDir = path.join(runner.workDir, 'state');
-    common = [
-      '--config',
-      runner.sandbox.configPath,
-      '--state-dir',
-      stateDir,
-      '--skip-auth-check',
-      '--interval',
-      '300ms',
-    ];
+    common = [...sandboxFlags(runner.sandbox, runner.workDir), '--interval', '300ms'];
     const deploy = await runCli(['deploy', ...common], env());
     expect(deploy.code, deploy.stdout + deploy.stderr).toBe(0);
   }, 300_000);
@@ -188,16 +178,7 @@ describe('a bastion is no node (issue 32)', () => {
   afterAll(async () => runner?.sandbox.close());
 
   it('a day-0 deploy of the bastion layout passes the playbook step, the bastion named as no node', async () => {
-    const stateDir = path.join(runner.workDir, 'state');
-    const args = [
-      '--config',
-      runner.sandbox.configPath,
-      '--state-dir',
-      stateDir,
-      '--skip-auth-check',
-      '--interval',
-      '300ms',
-    ];
+    const args = [...sandboxFlags(runner.sandbox, runner.workDir), '--interval', '300ms'];
     const deploy = await runCli(['deploy', ...args], { ...runner.toolEnv, TF_VAR_bastion: 'true' });
     expect(deploy.code, deploy.stdout + deploy.stderr).toBe(0);
     expect(deploy.stdout).toContain('not nodes: sandbox-bastion (servers in no Kubernetes group of the inventory');
@@ -223,15 +204,7 @@ describe('replace-nodes of an unreachable etcd member (three control-plane nodes
   it('saves an etcd snapshot first, then removes the member after facts.yml over the rest (the cache is empty on a fresh runner), and joins its new server', async () => {
     runner = await freshRunner('replace-etcd-');
     const stateDir = path.join(runner.workDir, 'state');
-    const args = [
-      '--config',
-      runner.sandbox.configPath,
-      '--state-dir',
-      stateDir,
-      '--skip-auth-check',
-      '--interval',
-      '300ms',
-    ];
+    const args = [...sandboxFlags(runner.sandbox, runner.workDir), '--interval', '300ms'];
     const env = (vars: Record<string, string> = {}) => ({
       ...runner.toolEnv,
       TF_VAR_control_plane_count: '3',

@@ -10,7 +10,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { toolkitRelease } from '../../src/cli/toolkit.js';
 import { ROOT } from '../support/action-runner.js';
-import { git, gitEnv, release } from '../support/release-workflow.js';
+import { git, gitEnv } from '../support/git.js';
+import { release } from '../support/release-workflow.js';
 
 const base = mkdtempSync(path.join(tmpdir(), 'release-script-'));
 afterAll(() => rmSync(base, { recursive: true, force: true }));

@@ -1,12 +1,18 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { PreparedSandbox } from '../../examples/sandbox/prepare.js';
 import { ROOT } from './action-runner.js';
 
 export interface CliResult {
   code: number | null;
   stdout: string;
   stderr: string;
+}
+
+/** The flags a CLI run on a prepared sandbox starts with: its config, a state dir under `workDir`, no Keystone call. */
+export function sandboxFlags(sandbox: PreparedSandbox, workDir: string): string[] {
+  return ['--config', sandbox.configPath, '--state-dir', path.join(workDir, 'state'), '--skip-auth-check'];
 }
 
 const ENTRY = path.join(ROOT, 'src', 'cli', 'main.ts');

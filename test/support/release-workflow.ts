@@ -2,12 +2,13 @@
 // and a bare "origin", with GitHub's expression evaluator for env:, if: and job outputs. Only `uses:` steps are not
 // run: actions/checkout is replaced by a full clone at the tag, and `gh` by a stand-in that records its arguments
 // (`gh release view` fails, no release yet, unless told). The called workflows (check-dist, ci) count as green.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
 import YAML from 'yaml';
 import { ROOT } from './action-runner.js';
+import { git, gitEnv } from './git.js';
 import { condition, interpolate } from './workflow-expressions.js';
 
 type Step = { id?: string; name?: string; if?: string; uses?: string; run?: string; env?: Record<string, string> };
@@ -15,18 +16,6 @@ type Job = { steps: Step[]; outputs?: Record<string, string> };
 const workflow = YAML.parse(readFileSync(path.join(ROOT, '.github/workflows/release.yml'), 'utf8')) as {
   jobs: Record<string, Job>;
 };
-
-export const gitEnv = {
-  ...process.env,
-  GIT_CONFIG_GLOBAL: '/dev/null',
-  GIT_CONFIG_NOSYSTEM: '1',
-  GIT_AUTHOR_NAME: 'Maintainer',
-  GIT_AUTHOR_EMAIL: 'maintainer@example.org',
-  GIT_COMMITTER_NAME: 'Maintainer',
-  GIT_COMMITTER_EMAIL: 'maintainer@example.org',
-};
-export const git = (cwd: string, ...args: string[]) =>
-  execFileSync('git', args, { cwd, env: gitEnv, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
 
 /** The `gh` stand-in in base/bin: logs its arguments and the token it saw. */
 function ghStandIn(base: string): string {

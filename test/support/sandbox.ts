@@ -26,6 +26,25 @@ export async function freshRunner(prefix = 'runner-', options: { cluster?: strin
 }
 
 /**
+ * The root action's inputs on a runner's sandbox with its resume state and tofu state in workflow
+ * artifacts, sealed with `stateKey`, the kubeconfig encrypted with `passphrase`; no Keystone call.
+ */
+export function artifactStateInputs(
+  runner: Runner,
+  secrets: { stateKey: string; passphrase: string; token: string },
+): Record<string, string> {
+  return {
+    config: runner.sandbox.configPath,
+    'skip-auth-check': 'true',
+    'state-store': 'artifact',
+    'state-key': secrets.stateKey,
+    'tofu-state': 'artifact',
+    'kubeconfig-passphrase': secrets.passphrase,
+    'github-token': secrets.token,
+  };
+}
+
+/**
  * For `deployment.method: none` (the OpenTofu code installs Kubernetes): the admin kubeconfig that
  * code leaves in the cluster dir, on 127.0.0.1 as installers write it, for the sandbox's API stand-in.
  */

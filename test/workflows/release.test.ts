@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../support/action-runner.js';
-import { type Event, git, gitEnv, release as releaseIn, runJob as runJobIn } from '../support/release-workflow.js';
+import { git, gitEnv } from '../support/git.js';
+import { type Event, release as releaseIn, runJob as runJobIn } from '../support/release-workflow.js';
 
 const base = mkdtempSync(path.join(tmpdir(), 'release-yml-'));
 afterAll(() => rmSync(base, { recursive: true, force: true }));

@@ -6,6 +6,7 @@ import { runDeploy as runEngine, type DeployResult } from '../../core/engine/eng
 import { displayCommand } from '../../core/lib/command.js';
 import { UserError, errorMessage } from '../../core/lib/errors.js';
 import { readTextFile, writePrivateFile } from '../../core/lib/files.js';
+import { secretLines } from '../../core/lib/secret-forms.js';
 import { KUBECONFIG_FILE } from '../../core/lib/yaml.js';
 import { kubeconfigSecrets } from '../../core/kube/kubeconfig.js';
 import { openPipeline } from '../../core/engine/pipeline.js';
@@ -127,9 +128,8 @@ async function runOperation(action: ActionRun, options: DeployActionOptions): Pr
     else core.info('no saved plan to apply: opentofu-apply plans anew if it runs');
   }
   if (settings.sshPrivateKey) {
-    // Masked line by line too: the runner's masker matches single lines of a multi-line secret.
-    for (const keyLine of settings.sshPrivateKey.split(/\r?\n/))
-      if (keyLine.trim().length >= 8) core.setSecret(keyLine.trim());
+    // Line by line: the runner's masker matches single lines of a multi-line secret.
+    for (const keyLine of secretLines(settings.sshPrivateKey)) core.setSecret(keyLine);
     settings.deploy.sshPrivateKeyFile = await writeSshPrivateKey(
       sshKeyDir(process.env),
       settings.sshPrivateKey,
@@ -143,7 +143,7 @@ async function runOperation(action: ActionRun, options: DeployActionOptions): Pr
     settings.planPassphrase,
     settings.githubToken,
     settings.stateKey,
-    ...(settings.sshPrivateKey?.split(/\r?\n/).filter((l) => l.trim().length >= 8) ?? []),
+    settings.sshPrivateKey, // the redactor masks its lines too (secretLines)
   ].filter((s): s is string => !!s);
   const p = await openPipeline(settings.deploy, {
     only: options.only?.steps,

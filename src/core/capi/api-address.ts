@@ -21,7 +21,7 @@ type Doc = Record<string, any>;
 export const API_FLOATING_IP_FIELD = 'deployment.cluster_api.api_server_floating_ip';
 
 /** The floating IP a control-plane rollout would delete: the endpoint of a cluster with no address of its own. */
-export function apiAddressAtRisk(openStackCluster: Doc | undefined): string | undefined {
+function apiAddressAtRisk(openStackCluster: Doc | undefined): string | undefined {
   const spec = (openStackCluster?.spec ?? {}) as Doc;
   if (spec.apiServerLoadBalancer?.enabled === true) return undefined;
   if (spec.disableAPIServerFloatingIP === true || spec.disableExternalNetwork === true) return undefined;
@@ -35,7 +35,7 @@ export function apiAddressAtRisk(openStackCluster: Doc | undefined): string | un
  * machine template (a changed image, flavor or key gets a new name), or a kubeadm config it does not hold
  * (CAPI v1.12 `controlplane/kubeadm/internal/filters.go` matchesKubeadmConfig, matchesTemplateClonedFrom).
  */
-export function controlPlaneRolls(rendered: Doc, live: Doc): string | undefined {
+function controlPlaneRolls(rendered: Doc, live: Doc): string | undefined {
   const reasons: string[] = [];
   const from = withV(live.spec?.version);
   const to = withV(rendered.spec?.version);
@@ -49,7 +49,7 @@ export function controlPlaneRolls(rendered: Doc, live: Doc): string | undefined 
 }
 
 /** The refusal of a rollout that would delete the API address, naming what to do instead. */
-export function apiAddressLossError(openStackCluster: Doc, address: string, rollout: string): RefusalError {
+function apiAddressLossError(openStackCluster: Doc, address: string, rollout: string): RefusalError {
   const object = objectAddress({
     kind: 'OpenStackCluster',
     name: String(openStackCluster.metadata?.name),

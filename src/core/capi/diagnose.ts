@@ -122,7 +122,7 @@ const belongs = (name: string | undefined, cluster: string) =>
   name !== undefined && (name === cluster || name.startsWith(`${cluster}-`));
 
 /** Warning Events on the cluster's objects (`kubectl get events -n NS -o json`), newest last. */
-export function warningEvents(json: string, cluster: string): string[] {
+function warningEvents(json: string, cluster: string): string[] {
   const parsed = EventListSchema.safeParse(safeJson(json));
   if (!parsed.success) return [];
   return parsed.data.items
@@ -134,7 +134,7 @@ export function warningEvents(json: string, cluster: string): string[] {
 }
 
 /** Conditions saying something is wrong (False with a message, an error reason) on the cluster's objects. */
-export function warningConditions(json: string, cluster: string): string[] {
+function warningConditions(json: string, cluster: string): string[] {
   const parsed = ObjectListSchema.safeParse(safeJson(json));
   if (!parsed.success) return [];
   const found: string[] = [];

@@ -151,7 +151,7 @@ export function forbiddenClusterChanges(rendered: Doc, live: Doc): ForbiddenChan
   return changes;
 }
 
-export const OPENSTACK_CLUSTERS = 'openstackclusters.infrastructure.cluster.x-k8s.io';
+const OPENSTACK_CLUSTERS = 'openstackclusters.infrastructure.cluster.x-k8s.io';
 
 /** A rendered OpenStackCluster, and its forbidden changes against the live one. */
 export interface ForbiddenObjectChanges {

@@ -27,7 +27,7 @@ export function canonical(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
-export function specHash(spec: unknown): string {
+function specHash(spec: unknown): string {
   return createHash('sha256').update(canonical(spec)).digest('hex').slice(0, 10);
 }
 

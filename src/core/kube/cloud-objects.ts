@@ -8,7 +8,7 @@ import { notJsonOf, parseToolJson } from '../lib/tool-json.js';
  */
 
 /** The CSI driver name of Cinder (cloud-provider-openstack pkg/csi/cinder/driver.go `driverName`). */
-export const CINDER_CSI_DRIVER = 'cinder.csi.openstack.org';
+const CINDER_CSI_DRIVER = 'cinder.csi.openstack.org';
 /** The claims' finalizer that waits for every pod using the claim (kubernetes pkg/controller/volume/pvcprotection). */
 export const PVC_PROTECTION_FINALIZER = 'kubernetes.io/pvc-protection';
 

@@ -39,6 +39,17 @@ export function etcdCountIsEven(inventory: Inventory | undefined): boolean {
   return count > 0 && count % 2 === 0;
 }
 
+/**
+ * The one place ignore_assert_errors is decided. Every Kubespray playbook runs validate_inventory
+ * (playbooks/boilerplate.yml), whose "Stop if even number of etcd hosts" refuses an even etcd group
+ * unless it is set. nodes.md passes it while an etcd member joins (the group is even until the new
+ * member is one); and a cluster left with an even count (the quorum guard warned) must still be
+ * deployable, upgradable and shrinkable.
+ */
+export function etcdAssertVars(inventory: Inventory | undefined, etcdJoining = false): ExtraVars {
+  return etcdJoining || etcdCountIsEven(inventory) ? { ignore_assert_errors: true } : {};
+}
+
 /** Nodes that leave or join kube_control_plane or etcd, after the apply (inventory) and before it (removeRoles). */
 function membership(work: NodeWork, inventory: Inventory | undefined) {
   const etcd = new Set(inventory?.etcd ?? []);
@@ -60,7 +71,7 @@ export function plannedRuns(
   work: NodeWork | undefined,
   inventory: Inventory | undefined,
 ): PlannedRun[] {
-  const even: ExtraVars = etcdCountIsEven(inventory) ? { ignore_assert_errors: true } : {};
+  const even = etcdAssertVars(inventory);
   const facts: PlannedRun = { playbook: 'playbooks/facts.yml', vars: even };
   if (decision.kind === 'none') return [];
   if (decision.kind === 'scale') return [facts, { playbook: 'scale.yml', vars: even, limit: decision.limit.join(',') }];
@@ -68,7 +79,7 @@ export function plannedRuns(
   const m = membership(work, inventory);
   if (m.etcdAdded.length + m.controlPlaneAdded.length + m.removed.length === 0)
     return [{ playbook: 'cluster.yml', vars: even }];
-  const asserts: ExtraVars = m.etcdAdded.length > 0 ? { ignore_assert_errors: true } : even;
+  const asserts = etcdAssertVars(inventory, m.etcdAdded.length > 0);
   const etcdRun: PlannedRun = { playbook: 'upgrade-cluster.yml', vars: asserts, limit: ETCD_AND_CONTROL_PLANE };
   if (m.etcdAdded.length > 0) {
     const join: ExtraVars = { ...asserts, ...(m.etcdAdded.length > 1 && { etcd_retries: 10 }) };

@@ -312,7 +312,7 @@ export function parseInventory(text: string, source: string): Inventory {
 }
 
 /** Whether the inventory has `host` in kube_control_plane, etcd or kube_node: what makes a server a node. */
-export function isKubernetesHost(inventory: Inventory, host: string): boolean {
+function isKubernetesHost(inventory: Inventory, host: string): boolean {
   return inventory.controlPlane.includes(host) || inventory.etcd.includes(host) || inventory.workers.includes(host);
 }
 

@@ -117,7 +117,7 @@ export function inPlaceChanges(
 }
 
 /** What each effect does to the node, once per effect present, for the refusal. */
-export function effectMeanings(changes: readonly InPlaceChange[]): string[] {
+function effectMeanings(changes: readonly InPlaceChange[]): string[] {
   const seen = new Set<ServerEffect>();
   const lines: string[] = [];
   for (const change of changes) {

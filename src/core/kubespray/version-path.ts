@@ -14,7 +14,7 @@ import type { ExtraVars } from './extra-vars.js';
  */
 
 /** The config knob that lets a deploy take a newer Kubernetes version through upgrade-cluster.yml. */
-export const UPGRADE_ON_DEPLOY = 'deployment.kubespray.upgrade_on_deploy';
+const UPGRADE_ON_DEPLOY = 'deployment.kubespray.upgrade_on_deploy';
 
 export interface VersionInputs {
   /** The cluster had no node before this deploy: cluster.yml installs whatever is asked. */

@@ -2,7 +2,7 @@
  * Edit distance with adjacent transpositions counted as one edit (optimal string alignment): "plna" is one
  * slip from "plan", "verison" one from "version", as a person typing sees them.
  */
-export function editDistance(a: string, b: string): number {
+function editDistance(a: string, b: string): number {
   const rows: number[][] = [Array.from({ length: b.length + 1 }, (_, j) => j)];
   for (let i = 1; i <= a.length; i++) {
     const row = [i];

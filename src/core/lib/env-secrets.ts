@@ -1,11 +1,10 @@
+import { SUBSTANTIAL_SECRET_LENGTH } from './secret-forms.js';
+
 /**
  * Which values of a command's environment are secrets by their name, so the redactor masks them
  * though nobody registered them: the state backend's keys set in a workflow's `env:`, tokens,
  * passwords, and the `TF_VAR_*` values of variables the module declares sensitive.
  */
-
-/** A value shorter than this is not registered: "true", a port or a region would be masked everywhere. */
-export const ENV_SECRET_FROM = 8;
 
 /** `*_SECRET*`, `*_TOKEN`, `*PASSWORD*`, `*_KEY` (any case); never a public one (`SSH_PUBLIC_KEY`). */
 const SECRET_NAME = /_SECRET|_TOKEN$|PASSWORD|_KEY$/i;
@@ -33,7 +32,7 @@ export function isSecretName(name: string): boolean {
 
 /**
  * The values of `env` to mask: those secret by their name, and `TF_VAR_<name>` for each variable
- * `sensitive` (the module's `sensitive = true` declarations), each at least ENV_SECRET_FROM long.
+ * `sensitive` (the module's `sensitive = true` declarations), each at least SUBSTANTIAL_SECRET_LENGTH long.
  */
 export function environmentSecrets(
   env: Readonly<Record<string, string | undefined>>,
@@ -41,7 +40,7 @@ export function environmentSecrets(
 ): string[] {
   const secrets: string[] = [];
   for (const [name, value] of Object.entries(env)) {
-    if (value === undefined || value.trim().length < ENV_SECRET_FROM) continue;
+    if (value === undefined || value.trim().length < SUBSTANTIAL_SECRET_LENGTH) continue;
     const tfVar = name.startsWith('TF_VAR_') ? name.slice('TF_VAR_'.length) : undefined;
     if (isSecretName(name) || (tfVar !== undefined && sensitive.has(tfVar))) secrets.push(value);
   }

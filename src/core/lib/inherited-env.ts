@@ -1,3 +1,5 @@
+import { SUBSTANTIAL_SECRET_LENGTH, secretLines } from './secret-forms.js';
+
 /**
  * What a command we start may inherit from our own environment. Commands run code we did not write
  * (tofu runs a pull request's data sources and providers, Kubespray runs Ansible), so they get none
@@ -70,9 +72,6 @@ export function withoutTofuOnly(env: Readonly<Record<string, string>>): Record<s
   return Object.fromEntries(Object.entries(env).filter(([name]) => !isTofuOnlyVariable(name)));
 }
 
-/** A secret this long is looked for inside values too; a shorter one only as a whole value (it could be in PATH). */
-const FOUND_INSIDE_FROM = 8;
-
 /**
  * `env` without the runner's credentials and inputs, and without any variable holding one of the
  * `withheld` secrets (the passphrases, the GitHub token) under a name of the user's choosing
@@ -82,9 +81,16 @@ export function inheritedEnvironment(
   env: Readonly<Record<string, string>>,
   withheld: readonly string[] = [],
 ): Record<string, string> {
-  const secrets = withheld.map((secret) => secret.trim()).filter((secret) => secret !== '');
+  // A multi-line secret (a key) is found by its lines too, as the redactor masks them.
+  const secrets = withheld
+    .map((secret) => secret.trim())
+    .filter((secret) => secret !== '')
+    .flatMap((secret) => [secret, ...secretLines(secret)]);
+  // A short secret is matched only as a whole value: it could be part of PATH.
   const holdsSecret = (value: string) =>
-    secrets.some((secret) => (secret.length >= FOUND_INSIDE_FROM ? value.includes(secret) : value.trim() === secret));
+    secrets.some((secret) =>
+      secret.length >= SUBSTANTIAL_SECRET_LENGTH ? value.includes(secret) : value.trim() === secret,
+    );
   return Object.fromEntries(
     Object.entries(env).filter(([name, value]) => !isWithheldVariable(name) && !holdsSecret(value)),
   );

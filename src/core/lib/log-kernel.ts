@@ -28,11 +28,11 @@ import {
  */
 
 /** The longest sequence: past it, the bytes are not one (a stray ESC before a long line). */
-export const MAX_SEQUENCE = 4096;
+const MAX_SEQUENCE = 4096;
 
 /** Memory: the stamp, the input (copied in), the output (written out from here). */
 const STAMP = 0;
-export const STAMP_LENGTH = 25;
+const STAMP_LENGTH = 25;
 const IN = 64;
 /** Input per call; more than MAX_SEQUENCE, so a sequence cut by the end of one piece is whole in the next. */
 const IN_SIZE = 64 * 1024;

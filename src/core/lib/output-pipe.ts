@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net';
 
 /** Bytes of the ring a pipe reads into, and the most one read takes. */
-export const RING = 1024 * 1024;
+const RING = 1024 * 1024;
 const READ = 64 * 1024;
 
 /**

@@ -7,7 +7,7 @@ import { UsageError } from './errors.js';
  * which 8 differ rule out words, names and "aaaa…" (a random 16-character base64 string is 96 bits).
  */
 export const PASSPHRASE_MIN_LENGTH = 16;
-export const PASSPHRASE_MIN_DISTINCT = 8;
+const PASSPHRASE_MIN_DISTINCT = 8;
 
 /** Throws a usage error naming `name` (the input) when `passphrase` is below the minimum above; never echoes it. */
 export function requireStrongPassphrase(passphrase: string, name: string): void {

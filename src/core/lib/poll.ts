@@ -1,7 +1,7 @@
 import { InterruptedError } from './errors.js';
 
 /** The first pause of a poll; pauses then double up to the interval. */
-export const FIRST_PAUSE_MS = 500;
+const FIRST_PAUSE_MS = 500;
 
 /** A pause that ends early when the run is interrupted. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {

@@ -1,4 +1,4 @@
-import { encodedForms, splitForms } from './secret-forms.js';
+import { encodedForms, secretLines, splitForms } from './secret-forms.js';
 
 /**
  * The one redactor behind every channel: console, log file, state, plan, summaries and comments.
@@ -14,11 +14,13 @@ const EMPTY = Buffer.alloc(0);
 export class Redactor {
   /** The values given to add(). */
   private readonly registered = new Set<string>();
-  /** The values and their substantial lines. */
-  private readonly plainValues: string[] = [];
-  /** What is masked on one line: the values, their lines and their encoded forms. */
+  /** What is masked on one line: the values, their lines and their encoded forms (made once, by add()). */
   private readonly oneLine = new Set<string>();
-  /** Longest first, so a secret that contains another is masked whole; made on first use after add(). */
+  /** The values and their substantial lines whose split forms are not made yet. */
+  private unsplit: string[] = [];
+  /** The split forms made so far: each value's once, on the first use after its add() (not at start-up). */
+  private readonly split = new Set<string>();
+  /** Longest first, so a secret that contains another is masked whole; made again only when the set changed. */
   private sortedOneLine?: string[];
   private sortedAll?: string[];
   private matcher?: SecretMatcher;
@@ -32,18 +34,12 @@ export class Redactor {
     const trimmed = value.trim();
     if (trimmed === '' || this.registered.has(trimmed)) return;
     this.registered.add(trimmed);
-    const values = [trimmed];
-    if (trimmed.includes('\n')) {
-      for (const line of trimmed.split(/\r?\n/)) {
-        const l = line.trim();
-        if (l.length >= 8 && !/^-----(BEGIN|END) [A-Z ]+-----$/.test(l)) values.push(l);
-      }
-    }
+    const values = [trimmed, ...secretLines(trimmed)];
     for (const v of values) {
-      this.plainValues.push(v);
       this.oneLine.add(v);
       for (const form of encodedForms(v)) this.oneLine.add(form);
     }
+    this.unsplit.push(...values);
     this.sortedOneLine = undefined;
     this.sortedAll = undefined;
     this.matcher = undefined;
@@ -58,9 +54,9 @@ export class Redactor {
   /** Everything masked, split forms too, longest first. */
   private get all(): readonly string[] {
     if (!this.sortedAll) {
-      const all = new Set(this.oneLine);
-      for (const v of this.plainValues) for (const form of splitForms(v)) all.add(form);
-      this.sortedAll = byLength(all);
+      for (const v of this.unsplit) for (const form of splitForms(v)) this.split.add(form);
+      this.unsplit = [];
+      this.sortedAll = byLength(new Set([...this.oneLine, ...this.split]));
     }
     return this.sortedAll;
   }

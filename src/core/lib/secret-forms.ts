@@ -4,21 +4,42 @@
  * the value (docs/redaction.md lists them, and what is left out).
  */
 
-/** A value shorter than this gets no encoded forms: its base64 run would be a few common characters. */
-export const ENCODED_FROM = 8;
+/**
+ * The shortest secret looked for inside other text: its encoded and split forms, the lines of a
+ * multi-line secret, a secret-named environment value, a withheld secret inside a variable. A
+ * shorter value ("true", a port, a region; a base64 run of a few common characters) would be masked
+ * everywhere; it is masked only where it is registered whole.
+ */
+export const SUBSTANTIAL_SECRET_LENGTH = 8;
+
+/** A PEM armour line: the same in every key of its kind, so no secret. */
+const PEM_ARMOUR = /^-----(BEGIN|END) [A-Z ]+-----$/;
+
+/**
+ * The lines of a multi-line secret (a PEM key, say) that are secrets on their own: each substantial
+ * one but the armour. A tool, a log or GitHub's masker (which matches one line at a time) meets a
+ * multi-line secret a line at a time, so each is masked, and looked for, by itself too.
+ */
+export function secretLines(value: string): string[] {
+  if (!value.includes('\n')) return [];
+  return value
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line.length >= SUBSTANTIAL_SECRET_LENGTH && !PEM_ARMOUR.test(line));
+}
 
 /** Forms up to this long are also registered split across lines at every point a wrapping tool could split them. */
-export const WRAPPED_UP_TO = 256;
+const WRAPPED_UP_TO = 256;
 
 /**
  * Values up to this long are also registered with every character `\uXXXX`-escaped: an encoder
  * does that to a password or a token, not to a kilobytes-long key (whose form, six times its
  * length, every stream would have to hold back).
  */
-export const FULLY_ESCAPED_UP_TO = 256;
+const FULLY_ESCAPED_UP_TO = 256;
 
 /** The columns tools wrap base64 at: PEM and `openssl base64` at 64, `base64` and MIME at 76. */
-export const WRAP_COLUMNS = [64, 76] as const;
+const WRAP_COLUMNS = [64, 76] as const;
 
 const hex4 = (unit: number, upper: boolean) => {
   const h = unit.toString(16).padStart(4, '0');
@@ -110,9 +131,9 @@ function wrappedForms(form: string): string[] {
 
 /** The forms of `value` on one line: JSON, URL and base64 (duplicates and the value itself removed). */
 export function encodedForms(value: string): string[] {
-  if (value.length < ENCODED_FROM) return [];
+  if (value.length < SUBSTANTIAL_SECRET_LENGTH) return [];
   const encoded = [...jsonForms(value), ...urlForms(value), ...base64Forms(value)];
-  const forms = new Set(encoded.filter((form) => form.length >= ENCODED_FROM));
+  const forms = new Set(encoded.filter((form) => form.length >= SUBSTANTIAL_SECRET_LENGTH));
   forms.delete(value);
   return [...forms];
 }
@@ -123,11 +144,12 @@ export function encodedForms(value: string): string[] {
  * made only when a stream or a multi-line text needs them.
  */
 export function splitForms(value: string): string[] {
-  if (value.length < ENCODED_FROM) return [];
+  if (value.length < SUBSTANTIAL_SECRET_LENGTH) return [];
   const wrappable = [...(/\s/.test(value) ? [] : [value]), ...base64Forms(value)];
   const forms = new Set<string>();
   for (const form of wrappable) {
-    if (form.length >= ENCODED_FROM && form.length <= WRAPPED_UP_TO) for (const w of wrappedForms(form)) forms.add(w);
+    if (form.length >= SUBSTANTIAL_SECRET_LENGTH && form.length <= WRAPPED_UP_TO)
+      for (const w of wrappedForms(form)) forms.add(w);
   }
   return [...forms];
 }

@@ -14,7 +14,7 @@ interface KubernetesSupport {
   fromPatch?: number;
 }
 
-export const CAPI_VERSIONS_SOURCE = 'kubernetes-sigs/cluster-api docs/book/src/reference/versions.md (release-1.12)';
+const CAPI_VERSIONS_SOURCE = 'kubernetes-sigs/cluster-api docs/book/src/reference/versions.md (release-1.12)';
 
 const SUPPORT: Record<string, Record<string, KubernetesSupport>> = {
   '1.10': {

@@ -16,7 +16,7 @@ import { serviceEndpoint } from './quotas.js';
  */
 
 export const KUBESPRAY_DEFAULT_CLUSTER_NAME = 'cluster.local';
-export const CINDER_CLUSTER_KEY = 'cinder.csi.openstack.org/cluster';
+const CINDER_CLUSTER_KEY = 'cinder.csi.openstack.org/cluster';
 
 export interface Leftover {
   kind: 'load balancer' | 'volume';

@@ -1,3 +1,4 @@
+import { failureLine } from '../lib/command.js';
 import { InterruptedError, errorMessage } from '../lib/errors.js';
 import { pathExists } from '../lib/files.js';
 import { poll } from '../lib/poll.js';
@@ -23,7 +24,7 @@ import { KUBESPRAY_DEFAULT_CLUSTER_NAME, deleteLeftover, findLeftovers } from '.
  * (Octavia deletes a load balancer in a minute or two; a volume in seconds). Past it, the destroy goes on
  * and the leftovers step lists what stayed.
  */
-export const CLOUD_CLEANUP_TIMEOUT_MS = 10 * 60_000;
+const CLOUD_CLEANUP_TIMEOUT_MS = 10 * 60_000;
 
 /**
  * destroy, before tofu destroy (Kubespray's way: what the cluster made in the cloud is deleted through the
@@ -72,7 +73,7 @@ export class KubernetesCloudCleanupStep implements Step {
       quiet: true,
       check: false,
     });
-    if (result.exitCode !== 0) return result.tail.at(-1)?.trim() || `kubectl exited with ${result.exitCode}`;
+    if (result.exitCode !== 0) return failureLine(result, 'kubectl exited with');
     return parseCloudObjects(result.stdout);
   }
 
@@ -96,7 +97,8 @@ export class KubernetesCloudCleanupStep implements Step {
         this.kubectl('delete', kind, '--namespace', namespace, name, '--wait=false', '--ignore-not-found'),
         { capture: true, quiet: true, check: false },
       );
-      if (result.exitCode !== 0) failed.push(`${kind} ${namespace}/${name}: ${result.tail.at(-1)?.trim() ?? ''}`);
+      if (result.exitCode !== 0)
+        failed.push(`${kind} ${namespace}/${name}: ${failureLine(result, 'kubectl exited with')}`);
     };
     for (const service of found.loadBalancers) await remove('service', service.namespace, service.name);
     for (const claim of found.claims) await remove('persistentvolumeclaim', claim.namespace, claim.name);
@@ -137,17 +139,17 @@ export class KubernetesCloudCleanupStep implements Step {
   }
 }
 
-/**
- * destroy, after tofu destroy: the load balancers and volumes still marked for the cluster in Octavia and
- * Cinder (openstack/leftovers.ts), listed; with --delete-leftovers, deleted. Kubespray's cluster_name marks
- * them, so with its default (shared by every cluster of the project that keeps it) nothing is deleted.
- */
 /** Kubespray's cluster_name as the inventory and its group_vars set it, if they do (a missing or broken one: none). */
 export async function kubesprayClusterName(settings: DeploySettings): Promise<string | undefined> {
   const [named] = await inventoryClusterVar(kubesprayPaths(settings).inventory, 'cluster_name').catch(() => []);
   return named?.value;
 }
 
+/**
+ * destroy, after tofu destroy: the load balancers and volumes still marked for the cluster in Octavia and
+ * Cinder (openstack/leftovers.ts), listed; with --delete-leftovers, deleted. Kubespray's cluster_name marks
+ * them, so with its default (shared by every cluster of the project that keeps it) nothing is deleted.
+ */
 export class OpenStackLeftoversStep implements Step {
   readonly id = 'openstack-leftovers' as const;
   readonly title = 'List what the cluster left in Octavia and Cinder';

@@ -49,7 +49,7 @@ import {
 import { changedRunParts, kubesprayRunInputs } from '../kubespray/digest.js';
 import {
   describeRuns,
-  etcdCountIsEven,
+  etcdAssertVars,
   isMembershipProcedure,
   plannedRuns,
   type PlannedRun,
@@ -281,15 +281,12 @@ export function kubesprayPlaybook(
 }
 
 /**
- * Every Kubespray playbook runs validate_inventory (playbooks/boilerplate.yml), whose "Stop if even
- * number of etcd hosts" refuses an even etcd group unless ignore_assert_errors is set. A cluster left
- * with an even count (the quorum guard warned) must still be deployable, upgradable and shrinkable, as
- * nodes.md passes the flag while the count is even. Read at build time; an unreadable inventory adds
- * nothing (the playbook steps name it).
+ * Every playbook's etcdAssertVars (kubespray/membership.ts), for the inventory as it is when the
+ * command is built; an unreadable inventory adds nothing (the playbook steps name it).
  */
 function evenEtcdVars(inventoryFile: string): ExtraVars {
   try {
-    return etcdCountIsEven(readInventory(inventoryFile)) ? { ignore_assert_errors: true } : {};
+    return etcdAssertVars(readInventory(inventoryFile));
   } catch {
     return {};
   }

@@ -9,6 +9,7 @@ import {
   readInventory,
   withoutNonNodes,
 } from '../kubespray/node-changes.js';
+import { etcdAssertVars } from '../kubespray/membership.js';
 import { isControlPlaneOrEtcd, nextRollNode, planNodeRoll, unexpectedChanges } from '../kubespray/node-roll.js';
 import { kubesprayPaths } from '../kubespray/paths.js';
 import type { RollNode } from '../model/nodes.js';
@@ -213,8 +214,8 @@ export class KubesprayReplaceNodesStep implements Step {
       );
       return;
     }
-    // ignore_assert_errors: the etcd group is even while the member is back but not yet a member.
-    const vars = { ...clusterVars(settings), ignore_assert_errors: true };
+    // The etcd group is even while the member is back but not yet a member.
+    const vars = { ...clusterVars(settings), ...etcdAssertVars(undefined, true) };
     context.output.line('      cluster.yml --limit=etcd,kube_control_plane');
     await this.playbook(context, kubesprayPlaybook(settings, 'cluster.yml', vars, '--limit=etcd,kube_control_plane'));
     if (node.roles.includes('etcd')) {

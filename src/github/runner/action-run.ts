@@ -27,7 +27,7 @@ export interface ActionOptions {
  * The step's error annotation for a failure: a UserError (UsageError included) or an interruption
  * by its message alone; anything else is a bug and keeps its stack. Secrets go through the redactor.
  */
-export function failureMessage(error: unknown, redactor?: Redactor): string {
+function failureMessage(error: unknown, redactor?: Redactor): string {
   const redact = (text: string) => (redactor ? redactor.redact(text) : text);
   const message = redact(errorMessage(error));
   if (error instanceof UserError || error instanceof InterruptedError) return message;

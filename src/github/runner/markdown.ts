@@ -9,7 +9,7 @@
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
 
 /** At most `max` characters (cut ones end in `…`), control characters as spaces. */
-export function oneLine(text: string, max: number): string {
+function oneLine(text: string, max: number): string {
   const line = text.replace(CONTROL, ' ');
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }

@@ -20,7 +20,7 @@ import { encryptedCompanion, tofuStateFile } from './tofu-state.js';
 import { listSnapshots, snapshotFile } from '../../core/kubespray/etcd-snapshot.js';
 
 /** The newest etcd snapshot, as it travels in the state artifact (already encrypted). */
-export const ETCD_SNAPSHOT_ARTIFACT_FILE = 'etcd-snapshot.db.age';
+const ETCD_SNAPSHOT_ARTIFACT_FILE = 'etcd-snapshot.db.age';
 const ETCD_SNAPSHOT_ARTIFACT_MAX_BYTES = 64 * 1024 * 1024;
 
 /** What the deploy action's post step needs to upload the final state, even after failure or cancellation. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ENV_SECRET_FROM, environmentSecrets, isSecretName } from '../../../src/core/lib/env-secrets.js';
+import { environmentSecrets, isSecretName } from '../../../src/core/lib/env-secrets.js';
+import { SUBSTANTIAL_SECRET_LENGTH } from '../../../src/core/lib/secret-forms.js';
 import { sensitiveInHcl } from '../../../src/core/tofu/sensitive-variables.js';
 
 describe('secrets of the environment by their name', () => {
@@ -29,7 +30,7 @@ describe('secrets of the environment by their name', () => {
     expect(isSecretName(name)).toBe(secret);
   });
 
-  it('registers values from ENV_SECRET_FROM characters on, TF_VAR_ only when sensitive', () => {
+  it('registers values from SUBSTANTIAL_SECRET_LENGTH characters on, TF_VAR_ only when sensitive', () => {
     const env = {
       AWS_SECRET_ACCESS_KEY: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
       SOME_FLAG_TOKEN: 'true',
@@ -39,7 +40,7 @@ describe('secrets of the environment by their name', () => {
       TF_VAR_short: 'x',
       HOME: '/home/runner-with-a-long-path',
     };
-    expect('true'.length).toBeLessThan(ENV_SECRET_FROM);
+    expect('true'.length).toBeLessThan(SUBSTANTIAL_SECRET_LENGTH);
     expect(environmentSecrets(env, new Set(['admin_pass', 'short']))).toEqual([
       'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
       'a-sensitive-one',

@@ -65,6 +65,21 @@ describe('what a command inherits', () => {
     expect(inheritedEnvironment(env, [passphrase, '', 'abc'])).toEqual({ PATH: '/usr/bin:/bin', HAS_SHORT: 'xabcx' });
   });
 
+  it('drops a variable holding a line of a withheld multi-line secret (a key), not one holding its armour only', () => {
+    const body = 'b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ';
+    const key = `-----BEGIN OPENSSH PRIVATE KEY-----\n${body}\n-----END OPENSSH PRIVATE KEY-----\n`;
+    const env = {
+      PATH: '/usr/bin:/bin',
+      DEPLOY_KEY: key.replaceAll('\n', '\r\n'),
+      KEY_BODY: body,
+      OTHER_KEY_HEADER: '-----BEGIN OPENSSH PRIVATE KEY-----',
+    };
+    expect(inheritedEnvironment(env, [key])).toEqual({
+      PATH: '/usr/bin:/bin',
+      OTHER_KEY_HEADER: '-----BEGIN OPENSSH PRIVATE KEY-----',
+    });
+  });
+
   it('never drops PATH for a short secret that happens to be part of it', () => {
     expect(inheritedEnvironment({ PATH: '/usr/bin:/bin' }, ['bin', 'a'])).toEqual({ PATH: '/usr/bin:/bin' });
   });

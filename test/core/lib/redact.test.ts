@@ -264,6 +264,19 @@ describe('Redactor on bytes (RedactionStream)', () => {
     expect(Buffer.concat(out).toString()).toBe(`${MASK} early-kubeconfig-key-1 then ${MASK} and ${MASK} end`);
   });
 
+  it("masks the wrapped forms of a secret that is already another's encoded form, in a stream begun before it", () => {
+    const r = new Redactor();
+    r.add('correct horse battery');
+    const stream = r.stream();
+    const out: Buffer[] = [...stream.write(Buffer.from('start\n'))];
+    // Its URL form: masked already on one line, but only its own add() makes its forms split across lines.
+    r.add('correct%20horse%20battery');
+    const wrapped = 'correct%20\nhorse%20battery';
+    expect(r.redact(`x ${wrapped} y`)).toBe(`x ${MASK}\n${MASK} y`);
+    out.push(...stream.write(Buffer.from(`x ${wrapped} y`)), ...stream.end());
+    expect(Buffer.concat(out).toString()).toBe(`start\nx ${MASK}\n${MASK} y`);
+  });
+
   it('keeps memory bounded on a huge line with no newline', () => {
     const r = new Redactor();
     r.add(secret);

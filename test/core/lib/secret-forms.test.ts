@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { CommandFailedError, commandExecutor } from '../../../src/core/lib/command.js';
 import { DeployOutput } from '../../../src/core/lib/output.js';
 import { Redactor } from '../../../src/core/lib/redact.js';
+import { SUBSTANTIAL_SECRET_LENGTH, secretLines } from '../../../src/core/lib/secret-forms.js';
 
 // Two canaries: one with every character JSON and URLs escape (and non-ASCII, and a space), one a
 // bare token a tool may fold across lines as it is.
@@ -187,5 +188,30 @@ describe('a step whose tool prints a form leaves it in no output', () => {
     ] as const) {
       expect(leaks(text, secret), `${channel}: ${text}`).toBe(false);
     }
+  });
+});
+
+describe('the lines of a multi-line secret, masked and looked for on their own', () => {
+  const body = 'b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ';
+  it.each([
+    ['a one-line value (registered whole only)', body, []],
+    [
+      'a PEM key: its body lines, not its armour',
+      `-----BEGIN OPENSSH PRIVATE KEY-----\n${body}\n-----END OPENSSH PRIVATE KEY-----\n`,
+      [body],
+    ],
+    [
+      'CRLF line ends and indented lines',
+      `-----BEGIN RSA PRIVATE KEY-----\r\n  ${body}  \r\n${body.slice(0, 12)}\r\n-----END RSA PRIVATE KEY-----`,
+      [body, body.slice(0, 12)],
+    ],
+    [
+      'lines shorter than SUBSTANTIAL_SECRET_LENGTH (too common to mask)',
+      `${body}\nabc=\n${'x'.repeat(SUBSTANTIAL_SECRET_LENGTH - 1)}\n${'y'.repeat(SUBSTANTIAL_SECRET_LENGTH)}`,
+      [body, 'y'.repeat(SUBSTANTIAL_SECRET_LENGTH)],
+    ],
+    ['blank lines', `\n\n${body}\n\n`, [body]],
+  ] as const)('%s', (_name, value, lines) => {
+    expect(secretLines(value)).toEqual(lines);
   });
 });

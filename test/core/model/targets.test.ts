@@ -14,6 +14,7 @@ import {
 } from '../../../src/core/model/targets.js';
 import { targetsSummary } from '../../../src/github/reports/targets.js';
 import { clusterConfig, clusterName, writeFleet } from '../../support/fleet.js';
+import { git } from '../../support/git.js';
 
 const modified = (...paths: string[]): ChangedFile[] => paths.map((p) => ({ path: p, status: 'modified' }));
 
@@ -530,19 +531,6 @@ describe('targets: bad input', () => {
 });
 
 describe('targets: changed files from git', () => {
-  const git = (cwd: string, ...args: string[]) =>
-    execFileSync('git', args, {
-      cwd,
-      encoding: 'utf8',
-      env: {
-        ...process.env,
-        GIT_AUTHOR_NAME: 't',
-        GIT_AUTHOR_EMAIL: 't@x',
-        GIT_COMMITTER_NAME: 't',
-        GIT_COMMITTER_EMAIL: 't@x',
-      },
-    }).trim();
-
   it('reads added, modified, removed and renamed files between two commits, odd names included', async () => {
     const root = await fleet();
     git(root, 'init', '-q', '-b', 'main');

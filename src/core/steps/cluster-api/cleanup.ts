@@ -16,7 +16,7 @@ const INTERRUPTED_CLEANUP_MS = 5_000;
  * (GitHub gives a cancelled job about 10 s before it kills it): it starts the deletion, waits what it can, and
  * says what may be left.
  */
-export async function cleanUpUnmanaged(
+async function cleanUpUnmanaged(
   context: StepContext,
   commands: CapiCommands,
   name: string,
