@@ -384,7 +384,7 @@ export function upgradeConfigNote(
 ): string | undefined {
   const { configPath, kubernetesVersion, configuredKubernetesVersion } = settings;
   if (!configPath || !kubernetesVersion || configuredKubernetesVersion === kubernetesVersion) return undefined;
-  return `The config still names ${configuredKubernetesVersion ? `v${configuredKubernetesVersion}` : 'no version'}: set opencenter.cluster.kubernetes.version to ${kubernetesVersion} in ${configPath}, or the next deploy passes the old kube_version to Kubespray.`;
+  return `The config still names ${configuredKubernetesVersion ? `v${configuredKubernetesVersion}` : 'no version'}: set opencenter.cluster.kubernetes.version to ${kubernetesVersion} in ${configPath}, and the module's kube_version where the OpenTofu code sets one: the next deploy refuses a version below what the cluster runs, and a module version other than the config's.`;
 }
 
 /** Where the etcd snapshots' passphrase comes from (the CLI's environment; the action's input of the same meaning). */

@@ -10,7 +10,7 @@ describe('what an upgrade leaves the user to change', () => {
       'a target above the config',
       '1.33.5',
       '1.34.2',
-      /^The config still names v1\.33\.5: set opencenter\.cluster\.kubernetes\.version to 1\.34\.2 in clusters\/a\.yaml, or the next deploy passes the old kube_version to Kubespray\.$/,
+      /^The config still names v1\.33\.5: set opencenter\.cluster\.kubernetes\.version to 1\.34\.2 in clusters\/a\.yaml, and the module's kube_version where the OpenTofu code sets one: the next deploy refuses a version below what the cluster runs, and a module version other than the config's\.$/,
     ],
     ['the config already at the target', '1.34.2', '1.34.2', undefined],
     ['a config without a version', undefined, '1.34.2', /^The config still names no version: set/],
