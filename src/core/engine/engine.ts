@@ -15,7 +15,6 @@ import {
   decideStep,
   keepsResumeState,
   loadStartingState,
-  refuseCheckOfDestroyed,
   selectSteps,
   usesSavedState,
   type StepFilter,
@@ -202,7 +201,6 @@ async function runSelected(run: DeployRun, selected: Step[], exec: Exec): Promis
     await ensurePrivateDir(path.dirname(run.logPath));
     output.openLogFile(run.logPath, logHeader(run));
   }
-  if (settings.operation === 'check') refuseCheckOfDestroyed(await store.load().catch(() => undefined), cluster);
   const { state, note } = await loadStartingState(store, cluster, filter, settings.operation);
   if (note) output.line(note);
   const useState = usesSavedState(filter);

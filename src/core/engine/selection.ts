@@ -211,12 +211,12 @@ export async function loadStartingState(
       state.deployedAt = keep!.deployedAt ?? keep!.completedAt ?? keep!.updatedAt;
     return { state, note };
   };
-  if (!keepsResumeState(operation))
-    return fresh(
-      `a ${operation} keeps no resume state: every step runs, and the saved state stays as it is`,
-      // Read, never saved: a Cluster API check needs to know where the objects are (a pivoted cluster holds its own).
-      await store.load().catch(() => undefined),
-    );
+  if (!keepsResumeState(operation)) {
+    // Read, never saved: a Cluster API check needs to know where the objects are (a pivoted cluster holds its own).
+    const saved = await store.load().catch(() => undefined);
+    if (operation === 'check') refuseCheckOfDestroyed(saved, cluster);
+    return fresh(`a ${operation} keeps no resume state: every step runs, and the saved state stays as it is`, saved);
+  }
   if (filter.restart) return fresh('restart: saved state ignored', await store.load().catch(() => undefined));
   const saved = await store.load();
   if (!saved) return fresh();
@@ -239,7 +239,7 @@ export async function loadStartingState(
 }
 
 /**
- * A check after a completed destroy: the cluster is gone, so tofu would report every resource as drift to create (and
+ * A check (its plan and its run) after a completed destroy: the cluster is gone, so tofu would report every resource as drift to create (and
  * a nightly check open a health issue for it). Refused as what it is; a deploy makes the cluster again. `by`: the run
  * that destroyed it, when the caller knows more than the state (the CLI's log file).
  */
