@@ -6,12 +6,14 @@ import {
   type Code,
   call,
   global,
+  i8x16,
   i32,
   i64,
   local,
   loop,
   ret,
   select,
+  v128,
   when,
 } from './wasm.js';
 
@@ -136,7 +138,7 @@ function seqEnd(): Code[] {
  * the input is done, the output is past OUT_SIZE, or at a sequence still open at n; returns where.
  */
 function run(): Code[] {
-  const [i, n, flags, b, k, e, w, m, o, lineStart] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+  const [i, n, flags, b, k, e, w, m, o, lineStart, v] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
   // The output position and line start live in locals while running (globals are slower), saved on the way out.
   const out = local.get(o);
   const advance = (by: Code) => [local.set(o, i32.add(out, by)), local.set(i, i32.add(local.get(i), by))];
@@ -159,7 +161,20 @@ function run(): Code[] {
           local.set(o, i32.add(out, i32.const(STAMP_LENGTH))),
           local.set(lineStart, i32.const(0)),
         ),
+        // Up to the next byte below 0x20: sixteen bytes at a time, all copied out, the output position
+        // moving on past those before such a byte only; a piece's last bytes eight at a time.
         block(
+          block(
+            loop(
+              brIf(1, i32.gt_u(i32.add(local.get(i), i32.const(16)), local.get(n))),
+              local.set(v, v128.load(0, local.get(i))),
+              v128.store(0, out, local.get(v)),
+              local.set(k, i8x16.bitmask(i8x16.lt_u(local.get(v), v128.splat8(0x20)))),
+              when(i32.eqz(local.get(k)), ...advance(i32.const(16)), br(1)),
+              ...advance(i32.ctz(local.get(k))),
+              br(2),
+            ),
+          ),
           loop(
             brIf(1, i32.gt_u(i32.add(local.get(i), i32.const(8)), local.get(n))),
             local.set(w, i64.load(0, local.get(i))),
@@ -171,7 +186,6 @@ function run(): Code[] {
                 i64.const(0x8080808080808080n),
               ),
             ),
-            // All eight go out; the output position moves on past those before a control byte only.
             i64.store(0, out, local.get(w)),
             when(i64.eqz(local.get(m)), ...advance(i32.const(8)), br(1)),
             local.set(k, i32.shr_u(i32.wrap_i64(i64.ctz(local.get(m))), i32.const(3))),
@@ -221,7 +235,7 @@ function module(): object {
       globals: { out: OUT, lineStart: 0, status: DONE },
       functions: {
         seqEnd: { params: 2, locals: ['i32', 'i32', 'i32', 'i32'], body: seqEnd() },
-        run: { params: 3, locals: ['i32', 'i32', 'i32', 'i64', 'i64', 'i32', 'i32'], body: run() },
+        run: { params: 3, locals: ['i32', 'i32', 'i32', 'i64', 'i64', 'i32', 'i32', 'v128'], body: run() },
       },
     }),
   );

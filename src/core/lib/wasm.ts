@@ -1,6 +1,6 @@
 /**
  * Just enough of the WebAssembly binary format (webassembly.github.io/spec, "Binary Format") to write
- * a small byte-crunching module in TypeScript: i32/i64 arithmetic, memory, globals, blocks and calls,
+ * a small byte-crunching module in TypeScript: i32/i64 arithmetic, a few 128-bit vector operations, memory, globals, blocks and calls,
  * as folded expressions (each helper returns its operands' code, then its own opcode). The module is
  * compiled from these bytes at run time: no toolchain, no binary in the repository.
  */
@@ -9,6 +9,8 @@ export type Code = readonly number[];
 
 const I32 = 0x7f;
 const I64 = 0x7e;
+const V128 = 0x7b;
+const LOCAL_TYPES = { i32: I32, i64: I64, v128: V128 } as const;
 const VOID = 0x40;
 
 function uleb(value: number): number[] {
@@ -40,8 +42,8 @@ const op =
   (...operands: Code[]): Code => [...operands.flat(), code];
 /** A load or store: the address (and value) operands, then the opcode, alignment and constant offset. */
 const memory =
-  (code: number, align: number) =>
-  (offset: number, ...operands: Code[]): Code => [...operands.flat(), code, align, ...uleb(offset)];
+  (code: number | readonly number[], align: number) =>
+  (offset: number, ...operands: Code[]): Code => [...operands.flat(), ...[code].flat(), align, ...uleb(offset)];
 
 export const i32 = {
   const: (value: number): Code => [0x41, ...sleb(BigInt(value | 0))],
@@ -57,6 +59,7 @@ export const i32 = {
   add: op(0x6a),
   sub: op(0x6b),
   and: op(0x71),
+  ctz: op(0x68),
   shr_u: op(0x76),
   wrap_i64: op(0xa7),
 };
@@ -70,6 +73,25 @@ export const i64 = {
   sub: op(0x7d),
   and: op(0x83),
   xor: op(0x85),
+};
+
+/** A SIMD instruction: the 0xfd prefix, then its number. */
+const simd =
+  (code: number) =>
+  (...operands: Code[]): Code => [...operands.flat(), 0xfd, ...uleb(code)];
+
+/** 128-bit vectors (the SIMD proposal, in every engine since 2021): sixteen bytes at a time. */
+export const v128 = {
+  load: memory([0xfd, 0x00], 0),
+  store: memory([0xfd, 0x0b], 0),
+  /** Sixteen copies of one byte. */
+  splat8: (byte: number): Code => [0xfd, 0x0c, ...Array.from({ length: 16 }, () => byte & 0xff)],
+};
+
+export const i8x16 = {
+  lt_u: simd(0x26),
+  /** The high bit of each lane, as the low 16 bits of an i32. */
+  bitmask: simd(0x64),
 };
 
 export const local = {
@@ -96,7 +118,7 @@ export const when = (condition: Code, ...body: Code[]): Code => [...condition, 0
 export interface Func {
   params: number;
   /** Locals after the params, by type. */
-  locals: ('i32' | 'i64')[];
+  locals: (keyof typeof LOCAL_TYPES)[];
   /** Statements; the last leaves the i32 result. */
   body: Code[];
 }
@@ -142,7 +164,7 @@ export function buildModule(spec: {
     ...section(
       10,
       funcs.map(([, f]) => {
-        const body = [...vector(f.locals.map((type) => [1, type === 'i32' ? I32 : I64])), ...f.body.flat(), 0x0b];
+        const body = [...vector(f.locals.map((type) => [1, LOCAL_TYPES[type]])), ...f.body.flat(), 0x0b];
         return [...uleb(body.length), ...body];
       }),
     ),
