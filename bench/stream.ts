@@ -1,14 +1,17 @@
 // A step streaming a child's output (BENCH_STREAM_MB MiB, default 1024) through the engine's one output
 // path (bench/stream-step.ts: runCommand → redactor → console and the stamped log file) next to
-// `head -c | tee` of the same bytes, in turn, pair by pair; part of `npm run bench`, or alone:
+// `head -c | tee` of the same bytes and to the floor of that path in Node (bench/stream-floor.ts: the
+// same pipe, console and log file, nothing done to the bytes), in turn; then what the work on the
+// bytes costs alone, per GiB. Part of `npm run bench`, or alone:
 //   tsx bench/stream.ts        (files in TMPDIR: point it at a tmpfs, /dev/shm, for files in memory)
 import { spawn } from 'node:child_process';
-import { closeSync, openSync } from 'node:fs';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
+import { LogKernel } from '../src/core/lib/log-kernel.js';
 import { Redactor } from '../src/core/lib/redact.js';
 import { ROOT } from '../test/support/action-runner.js';
 import { benchSecrets, writeBenchLog } from './stream-fixture.js';
@@ -46,20 +49,14 @@ export async function benchStream(workDir: string): Promise<void> {
   await writeBenchLog(data, streamBytes);
   const devNull = openSync('/dev/null', 'w');
 
-  /** bench/stream-step.ts in a child node: its own figures (streaming time, CPU, peak RSS) and its whole run. */
-  async function streamStep(): Promise<{
-    wall: number;
-    seconds: number;
-    cpu: number;
-    user: number;
-    system: number;
-    maxRssMiB: number;
-    logged: number;
-  }> {
+  /** A bench script (stream-step.ts, stream-floor.ts) in a child node: its own figures and its whole run. */
+  async function inNode<Figures extends { seconds: number; cpu: number }>(
+    script: string,
+  ): Promise<Figures & { wall: number }> {
     const start = performance.now();
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', path.join(ROOT, 'bench', 'stream-step.ts'), data, String(streamBytes)],
+      ['--import', 'tsx', path.join(ROOT, 'bench', script), data, String(streamBytes)],
       { cwd: ROOT, stdio: ['ignore', devNull, 'pipe'] },
     );
     let report = '';
@@ -68,9 +65,13 @@ export async function benchStream(workDir: string): Promise<void> {
     });
     const code = await waitFor(child);
     const wall = (performance.now() - start) / 1000;
-    if (code !== 0) throw new Error(`stream-step exited with ${code}: ${report}`);
+    if (code !== 0) throw new Error(`${script} exited with ${code}: ${report}`);
     return { wall, ...JSON.parse(report.trim().split('\n').pop()!) };
   }
+  const streamStep = () =>
+    inNode<{ seconds: number; cpu: number; user: number; system: number; maxRssMiB: number; logged: number }>(
+      'stream-step.ts',
+    );
 
   /**
    * The yardstick: `head -c BYTES FILE | tee LOG > /dev/null`, piped here rather than by a shell, so
@@ -102,11 +103,14 @@ export async function benchStream(workDir: string): Promise<void> {
   // In turn, so a machine that speeds up or slows down mid-way moves both alike.
   const steps: Awaited<ReturnType<typeof streamStep>>[] = [];
   const tees: Awaited<ReturnType<typeof bareTee>>[] = [];
+  const floors: { seconds: number; cpu: number }[] = [];
   for (let i = 0; i < RUNS; i++) {
     steps.push(await streamStep());
     tees.push(await bareTee());
+    floors.push(await inNode('stream-floor.ts'));
   }
   closeSync(devNull);
+  const work = workOnTheBytes(data, Math.min(streamBytes, 256 * 1024 * 1024));
   await rm(data, { force: true });
   const inStep = median(steps.map((s) => s.seconds));
   const wholeStep = median(steps.map((s) => s.wall));
@@ -125,9 +129,54 @@ export async function benchStream(workDir: string): Promise<void> {
     `${pad('  its own CPU')} ${secs(median(steps.map((s) => s.cpu)))} s  = ${median(cpuRatios).toFixed(2)}× tee's (user ${median(steps.map((s) => s.user)).toFixed(2)}, system ${median(steps.map((s) => s.system)).toFixed(2)}; head's left out on both sides; moved less by the machine's other load)`,
   );
   console.log(`${pad('  the whole process (tsx)')} ${secs(wholeStep)} s`);
+  const floor = median(floors.map((f) => f.seconds));
+  console.log(
+    `${pad('the floor in Node')} ${secs(floor)} s  = ${median(floors.map((f, i) => f.seconds / tees[i]!.wall)).toFixed(2)}× tee (the same pipe, console and log file, nothing done to the bytes; CPU ${median(floors.map((f) => f.cpu)).toFixed(2)} s)`,
+  );
+  console.log(
+    `${pad('  the work on the bytes alone')} ${secs((work.kernel + work.redaction) * (streamMiB / 1024))} s  (log kernel: stamps and colour codes out, ${(work.kernel * 1000).toFixed(0)} ms/GiB; redaction of ${streamForms()} strings, ${(work.redaction * 1000).toFixed(0)} ms/GiB; in this process, on the first ${(Math.min(streamBytes, 256 * 1024 * 1024) / 1048576).toFixed(0)} MiB)`,
+  );
+  console.log(
+    `${pad('  room for it within the goal')} ${secs(GOAL * tee - floor)} s  (${GOAL}× tee less the floor; the stamps also add ${((steps[0]!.logged / streamBytes - 1) * 100).toFixed(0)}% to the bytes written)`,
+  );
   console.log(
     `${pad('peak RSS of that process')} ${rss.toFixed(0).padStart(6)} MiB (${rss * 1.048576 <= 150 ? 'within' : 'over'} the ≤ 150 MB goal; tsx alone takes about 75)${steps.every((s) => s.logged > 0) ? '' : '  (nothing logged?)'}`,
   );
+}
+
+/**
+ * Seconds per GiB of the two passes over every byte that the floor does not make, each alone on
+ * `bytes` bytes of the data read into memory: the log kernel (stamps, colour codes out; output
+ * dropped) and the redaction stream (the benchmark's secrets with all their forms).
+ */
+function workOnTheBytes(file: string, bytes: number): { kernel: number; redaction: number } {
+  const input = readFileSync(file).subarray(0, bytes);
+  const perGiB = (pass: () => void) => {
+    const times: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const start = performance.now();
+      pass();
+      times.push((performance.now() - start) / 1000);
+    }
+    return (median(times) * 1024 * 1024 * 1024) / input.length;
+  };
+  const CHUNK = 256 * 1024;
+  const kernel = new LogKernel(() => {}, true);
+  const redactor = new Redactor();
+  for (const secret of benchSecrets()) redactor.add(secret);
+  return {
+    kernel: perGiB(() => {
+      for (let at = 0; at < input.length; at += CHUNK) {
+        kernel.stamp();
+        kernel.feed([input.subarray(at, at + CHUNK)], true);
+      }
+    }),
+    redaction: perGiB(() => {
+      const stream = redactor.stream();
+      for (let at = 0; at < input.length; at += CHUNK) stream.write(input.subarray(at, at + CHUNK));
+      stream.end();
+    }),
+  };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

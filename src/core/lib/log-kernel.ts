@@ -143,6 +143,18 @@ function run(): Code[] {
   const out = local.get(o);
   const advance = (by: Code) => [local.set(o, i32.add(out, by)), local.set(i, i32.add(local.get(i), by))];
   const stampWord = (at: number) => i64.store(at, out, i64.load(STAMP + at, i32.const(0)));
+  /** One bit for each of a vector's bytes below 0x20 (its top three bits clear). */
+  const below32 = (vector: number) =>
+    i8x16.bitmask(i8x16.eq(v128.and(local.get(vector), v128.splat8(0xe0)), v128.splat8(0)));
+  // 32 bytes, the stamp's 25 and what the next bytes overwrite.
+  const stamp = [
+    stampWord(0),
+    stampWord(8),
+    stampWord(16),
+    stampWord(24),
+    local.set(o, i32.add(out, i32.const(STAMP_LENGTH))),
+    local.set(lineStart, i32.const(0)),
+  ];
   return [
     global.set(G_STATUS, i32.const(DONE)),
     local.set(o, global.get(G_OUT)),
@@ -151,16 +163,7 @@ function run(): Code[] {
       loop(
         brIf(1, i32.ge_u(local.get(i), local.get(n))),
         brIf(1, i32.gt_u(out, i32.const(OUT + OUT_SIZE))),
-        when(
-          local.get(lineStart),
-          // 32 bytes, the stamp's 25 and what the next bytes overwrite.
-          stampWord(0),
-          stampWord(8),
-          stampWord(16),
-          stampWord(24),
-          local.set(o, i32.add(out, i32.const(STAMP_LENGTH))),
-          local.set(lineStart, i32.const(0)),
-        ),
+        when(local.get(lineStart), ...stamp),
         // Up to the next byte below 0x20: sixteen bytes at a time, all copied out, the output position
         // moving on past those before such a byte only; a piece's last bytes eight at a time.
         block(
@@ -169,10 +172,23 @@ function run(): Code[] {
               brIf(1, i32.gt_u(i32.add(local.get(i), i32.const(16)), local.get(n))),
               local.set(v, v128.load(0, local.get(i))),
               v128.store(0, out, local.get(v)),
-              local.set(k, i8x16.bitmask(i8x16.lt_u(local.get(v), v128.splat8(0x20)))),
+              local.set(k, below32(v)),
               when(i32.eqz(local.get(k)), ...advance(i32.const(16)), br(1)),
               ...advance(i32.ctz(local.get(k))),
-              br(2),
+              brIf(2, i32.ne(i32.load8_u(0, local.get(i)), i32.const(NEWLINE))),
+              // A newline, copied out with the rest. Most lines: the next starts in this input and the
+              // output has room, so its stamp goes out here and the copying goes on; else the outer loop decides.
+              ...advance(i32.const(1)),
+              local.set(lineStart, i32.and(i32.shr_u(local.get(flags), i32.const(2)), i32.const(1))),
+              when(
+                i32.and(
+                  local.get(lineStart),
+                  i32.and(i32.lt_u(local.get(i), local.get(n)), i32.le_u(out, i32.const(OUT + OUT_SIZE))),
+                ),
+                ...stamp,
+                br(1),
+              ),
+              br(3),
             ),
           ),
           loop(

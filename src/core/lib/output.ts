@@ -186,12 +186,17 @@ export class TailBuffer {
       this.size -= dropped.length;
       this.fragment = dropped[dropped.length - 1] !== 0x0a;
     }
-    // A huge chunk, or very many small ones: keep a copy of just the last bytes.
+    // A huge chunk, or very many small ones: keep a copy of just the last bytes (copying only those:
+    // a pipe's reads are 256 KiB, and a copy of each whole one cost more than the log's stamps).
     if (this.size > 2 * this.keep || this.chunks.length > 256) {
-      const all = Buffer.concat(this.chunks);
-      const from = Math.max(0, all.length - this.keep);
-      if (from > 0) this.fragment = all[from - 1] !== 0x0a;
-      this.chunks = [Buffer.from(all.subarray(from))];
+      let from = Math.max(0, this.size - this.keep);
+      let first = 0;
+      while (first < this.chunks.length - 1 && from >= this.chunks[first]!.length) from -= this.chunks[first++]!.length;
+      const kept = this.chunks.slice(first);
+      if (from > 0) this.fragment = kept[0]![from - 1] !== 0x0a;
+      else if (first > 0) this.fragment = this.chunks[first - 1]!.at(-1) !== 0x0a;
+      kept[0] = kept[0]!.subarray(from);
+      this.chunks = [Buffer.concat(kept)];
       this.size = this.chunks[0]!.length;
     }
   }

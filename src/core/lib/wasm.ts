@@ -51,6 +51,7 @@ export const i32 = {
   store8: memory(0x3a, 0),
   eqz: op(0x45),
   eq: op(0x46),
+  ne: op(0x47),
   lt_u: op(0x49),
   gt_u: op(0x4b),
   le_u: op(0x4d),
@@ -84,12 +85,13 @@ const simd =
 export const v128 = {
   load: memory([0xfd, 0x00], 0),
   store: memory([0xfd, 0x0b], 0),
+  and: simd(0x4e),
   /** Sixteen copies of one byte. */
   splat8: (byte: number): Code => [0xfd, 0x0c, ...Array.from({ length: 16 }, () => byte & 0xff)],
 };
 
 export const i8x16 = {
-  lt_u: simd(0x26),
+  eq: simd(0x23),
   /** The high bit of each lane, as the low 16 bits of an i32. */
   bitmask: simd(0x64),
 };

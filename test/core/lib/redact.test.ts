@@ -102,6 +102,40 @@ describe('TailBuffer', () => {
     tail.sink('\x1b]8;;https://example.com\x07link\x1b]8;;\x07 \x1b[2Kdone');
     expect(tail.tail).toEqual(['│ Error: Saved plan is stale', 'link done']);
   });
+
+  // It keeps between `keep` and twice that many bytes, cut from chunks of any size: the last lines are
+  // whole whenever they fit in `keep`, however the stream came (one byte at a time, or chunks far larger).
+  it.each([
+    { name: 'chunks of 1 to 40 bytes (many small ones)', sizes: [1, 40] },
+    { name: 'chunks of 500 to 5,000 bytes (past twice what it keeps)', sizes: [500, 5000] },
+    { name: 'chunks of 1 to 5,000 bytes', sizes: [1, 5000] },
+  ])('gives the last lines of $name', ({ sizes: [low, high] }) => {
+    let state = 5;
+    const random = (n: number) => {
+      state = (state * 1103515245 + 12345) % 2147483648;
+      return Math.floor((state / 2147483648) * n);
+    };
+    for (let round = 0; round < 20; round++) {
+      const lines = Array.from({ length: 300 }, (_, i) => `${i} ${'x'.repeat(random(90))}`);
+      const text = `${lines.join('\n')}${random(2) ? '\n' : ''}`;
+      const bytes = Buffer.from(text);
+      const [last5, all] = [new TailBuffer(5, 1024), new TailBuffer(1000, 1024)];
+      for (let at = 0; at < bytes.length; ) {
+        const cut = Math.min(bytes.length, at + low! + random(high! - low! + 1));
+        for (const tail of [last5, all]) tail.push([bytes.subarray(at, cut)]);
+        at = cut;
+      }
+      expect(last5.retained).toBeLessThanOrEqual(2 * 1024 + high!);
+      const want = text.split('\n').filter((line, i, every) => line !== '' || i < every.length - 1);
+      expect(last5.tail).toEqual(want.slice(-5));
+      // All it kept: whole lines, but for the first, whose beginning it dropped, marked so.
+      const [first, ...rest] = all.tail;
+      expect(rest).toEqual(want.slice(-rest.length));
+      const from = want[want.length - rest.length - 1]!;
+      if (first!.startsWith('…')) expect(from.endsWith(first!.slice(1)) && first!.length - 1 < from.length).toBe(true);
+      else expect(first).toBe(from);
+    }
+  });
 });
 
 /** Everything a stream gives back for `chunks`, checking that each call's output ends on a character boundary. */
