@@ -572,6 +572,15 @@ describe("the module's variables refuse what would break the cluster, naming the
     expect(r.status, r.output).toBe(0);
   });
 
+  /** An extra security group rule the module takes (NodePorts from anywhere), with some fields changed. */
+  const rule = (change: Record<string, unknown> = {}) => ({
+    protocol: 'tcp',
+    port_range_min: 30000,
+    port_range_max: 32767,
+    remote_ip_prefix: '0.0.0.0/0',
+    ...change,
+  });
+
   it.each([
     [
       'an even number of control planes',
@@ -611,98 +620,52 @@ describe("the module's variables refuse what would break the cluster, naming the
     ['no API CIDRs at all (the variable has no default)', { api_allowed_cidrs: undefined }, 'api_allowed_cidrs'],
     [
       'an extra rule with an unknown protocol',
-      {
-        extra_security_group_rules: [
-          { protocol: 'http', port_range_min: 30000, port_range_max: 32767, remote_ip_prefix: '0.0.0.0/0' },
-        ],
-      },
+      { extra_security_group_rules: [rule({ protocol: 'http' })] },
       'protocol must be tcp, udp, icmp or sctp',
     ],
     [
       'an extra rule with an empty protocol',
-      {
-        extra_security_group_rules: [
-          { protocol: '', port_range_min: 30000, port_range_max: 32767, remote_ip_prefix: '0.0.0.0/0' },
-        ],
-      },
+      { extra_security_group_rules: [rule({ protocol: '' })] },
       'protocol must be tcp, udp, icmp or sctp',
     ],
     [
       'an extra rule with an unknown direction',
-      {
-        extra_security_group_rules: [
-          {
-            protocol: 'tcp',
-            port_range_min: 30000,
-            port_range_max: 32767,
-            remote_ip_prefix: '0.0.0.0/0',
-            direction: 'in',
-          },
-        ],
-      },
+      { extra_security_group_rules: [rule({ direction: 'in' })] },
       'direction ingress or egress',
     ],
     [
       'an extra rule with port 0',
-      {
-        extra_security_group_rules: [
-          { protocol: 'tcp', port_range_min: 0, port_range_max: 32767, remote_ip_prefix: '0.0.0.0/0' },
-        ],
-      },
+      { extra_security_group_rules: [rule({ port_range_min: 0 })] },
       'port_range_min and port_range_max must be whole',
     ],
     [
       'an extra rule with a port above 65535',
-      {
-        extra_security_group_rules: [
-          { protocol: 'tcp', port_range_min: 30000, port_range_max: 70000, remote_ip_prefix: '0.0.0.0/0' },
-        ],
-      },
+      { extra_security_group_rules: [rule({ port_range_max: 70000 })] },
       'port_range_min and port_range_max must be whole',
     ],
     [
       'an extra rule whose range runs backwards',
-      {
-        extra_security_group_rules: [
-          { protocol: 'tcp', port_range_min: 32767, port_range_max: 30000, remote_ip_prefix: '0.0.0.0/0' },
-        ],
-      },
+      { extra_security_group_rules: [rule({ port_range_min: 32767, port_range_max: 30000 })] },
       'port_range_min and port_range_max must be whole',
     ],
     [
       'an extra rule with a fractional port',
-      {
-        extra_security_group_rules: [
-          { protocol: 'tcp', port_range_min: 30000.5, port_range_max: 32767, remote_ip_prefix: '0.0.0.0/0' },
-        ],
-      },
+      { extra_security_group_rules: [rule({ port_range_min: 30000.5 })] },
       'port_range_min and port_range_max must be whole',
     ],
     [
       'an extra rule with an address, not a CIDR',
-      {
-        extra_security_group_rules: [
-          { protocol: 'tcp', port_range_min: 30000, port_range_max: 32767, remote_ip_prefix: '198.51.100.7' },
-        ],
-      },
+      { extra_security_group_rules: [rule({ remote_ip_prefix: '198.51.100.7' })] },
       'remote_ip_prefix must be a CIDR',
     ],
     [
       'an extra rule with a newline in its CIDR',
-      {
-        extra_security_group_rules: [
-          { protocol: 'tcp', port_range_min: 30000, port_range_max: 32767, remote_ip_prefix: '0.0.0.0/0\nx' },
-        ],
-      },
+      { extra_security_group_rules: [rule({ remote_ip_prefix: '0.0.0.0/0\nx' })] },
       'remote_ip_prefix must be a CIDR',
     ],
     [
       'an extra rule with an empty CIDR',
-      {
-        extra_security_group_rules: [
-          { protocol: 'tcp', port_range_min: 30000, port_range_max: 32767, remote_ip_prefix: '' },
-        ],
-      },
+      { extra_security_group_rules: [rule({ remote_ip_prefix: '' })] },
       'remote_ip_prefix must be a CIDR',
     ],
     [
@@ -710,16 +673,7 @@ describe("the module's variables refuse what would break the cluster, naming the
       { extra_security_group_rules: [{ protocol: 'tcp', remote_ip_prefix: '0.0.0.0/0' }] },
       'extra_security_group_rules',
     ],
-    [
-      'the same extra rule twice',
-      {
-        extra_security_group_rules: [
-          { protocol: 'tcp', port_range_min: 30000, port_range_max: 32767, remote_ip_prefix: '0.0.0.0/0' },
-          { protocol: 'tcp', port_range_min: 30000, port_range_max: 32767, remote_ip_prefix: '0.0.0.0/0' },
-        ],
-      },
-      'a rule is listed twice',
-    ],
+    ['the same extra rule twice', { extra_security_group_rules: [rule(), rule()] }, 'a rule is listed twice'],
     ['NodePorts from the subnet as a string', { nodeports_from_subnet: 'yes' }, 'nodeports_from_subnet'],
   ])('%s', (_, change, message) => {
     const values = Object.fromEntries(Object.entries({ ...valid, ...change }).filter(([, v]) => v !== undefined));
