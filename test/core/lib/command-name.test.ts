@@ -156,5 +156,9 @@ describe('commandName', () => {
     await expect(failed).rejects.toThrow(/^git clone exited with 128$/);
     expect(lines.at(-1)).toMatch(/^git clone: exit 128 after [\d.]+m?s$/);
     expect(spawned).toEqual(['git clone']);
+    // A program that is not there is named as it was given, alone: what to install or put on PATH.
+    await expect(exec({ argv: ['/no/such/tofu', 'plan', '-var=password=x'], cwd: dir, env })).rejects.toThrow(
+      /^command not found: \/no\/such\/tofu \(working directory [^)]+\); install it or put it on PATH$/,
+    );
   });
 });
