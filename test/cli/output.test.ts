@@ -53,9 +53,9 @@ describe('the CLI’s output: colour, --quiet and the log file', () => {
     expect(result.stdout).toMatch(/^Last lines of the failed command \(all of it in the log\):\n {2}.+\n/m);
     // The reason is printed once: on stderr, naming the operation and the step.
     expect(result.stderr).toMatch(
-      /^error: deploying the cluster: step "opentofu-plan" failed: terraform exited with 1: /,
+      /^error: deploying the cluster: step "opentofu-plan" failed: terraform plan exited with 1: /,
     );
-    expect(`${result.stdout}${result.stderr}`.split('terraform exited with 1').length - 1).toBe(1);
+    expect(`${result.stdout}${result.stderr}`.split('terraform plan exited with 1').length - 1).toBe(1);
 
     const log = newestLog(run.stateDir, result.stdout);
     const lines = log.trimEnd().split('\n');
@@ -73,10 +73,10 @@ describe('the CLI’s output: colour, --quiet and the log file', () => {
     expect(text).toContainEqual(
       expect.stringMatching(/^\$ \S*(tofu|terraform) init -no-color -input=false {2}\(in \S+\)$/),
     );
-    expect(text).toContainEqual(expect.stringMatching(/^(tofu|terraform): exit 0 after [\d.]+s$/));
-    expect(text).toContainEqual(expect.stringMatching(/^(tofu|terraform): exit 1 after [\d.]+s$/));
+    expect(text).toContainEqual(expect.stringMatching(/^(tofu|terraform) init: exit 0 after [\d.]+s$/));
+    expect(text).toContainEqual(expect.stringMatching(/^(tofu|terraform) plan: exit 1 after [\d.]+s$/));
     expect(text).toContainEqual(
-      expect.stringMatching(/^error: deploying the cluster: step "opentofu-plan" failed: terraform exited with 1/),
+      expect.stringMatching(/^error: deploying the cluster: step "opentofu-plan" failed: terraform plan exited with 1/),
     );
     for (const secret of [canary, CONFIG_SECRET]) expect(log).not.toContain(secret);
   });

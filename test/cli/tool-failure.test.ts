@@ -149,12 +149,10 @@ describe('every command, when a tool under it fails', () => {
 
   const initRefused = (step?: string) =>
     new RegExp(
-      `${step ? `step "${step}" failed: ` : ''}${TOFU} exited with 1: Error refreshing state: .*connection refused`,
+      `${step ? `step "${step}" failed: ` : ''}${TOFU} init exited with 1: Error refreshing state: .*connection refused`,
     );
   const badVariable = (step?: string) =>
-    new RegExp(
-      `${step ? `step "${step}" failed: ` : ''}${TOFU}(?: plan)? exited with 1: Invalid value for input variable`,
-    );
+    new RegExp(`${step ? `step "${step}" failed: ` : ''}${TOFU} plan exited with 1: Invalid value for input variable`);
 
   // Before anything is deployed: each row fails before anything lasting is made.
   const fresh: [string, Row][] = [
@@ -288,7 +286,7 @@ describe('every command, when a tool under it fails', () => {
       'deploy × python venv',
       {
         args: ['deploy', '--venv', '@work/a-file/venv'],
-        error: /step "kubespray-venv-create" failed: python3[.\d]* exited with 1: .*Not a directory/,
+        error: /step "kubespray-venv-create" failed: python3[.\d]* -m venv exited with 1: .*Not a directory/,
         tail: /Error: \[Errno 20\] Not a directory/,
         resume: resumeAt('deploy', 'kubespray-venv-create'),
         ownState: true,
@@ -299,7 +297,7 @@ describe('every command, when a tool under it fails', () => {
       'deploy × pip',
       {
         args: ['deploy'],
-        error: /step "kubespray-pip-install" failed: pip exited with 1: .*ansible-shim/,
+        error: /step "kubespray-pip-install" failed: pip install exited with 1: .*ansible-shim/,
         resume: resumeAt('deploy', 'kubespray-pip-install'),
         ownState: true,
         setup: async () => {
@@ -320,7 +318,7 @@ describe('every command, when a tool under it fails', () => {
       {
         args: ['deploy'],
         env: { TF_VAR_fail_apply: 'true' },
-        error: new RegExp(`step "opentofu-apply" failed: ${TOFU} exited with 1: local-exec provisioner error`),
+        error: new RegExp(`step "opentofu-apply" failed: ${TOFU} apply exited with 1: local-exec provisioner error`),
         resume: resumeAt('deploy', 'opentofu-apply'),
         ownState: true,
       },
@@ -373,7 +371,7 @@ describe('every command, when a tool under it fails', () => {
         {
           args: ['deploy'],
           error:
-            /step "kubespray-ansible-playbook" failed: ansible-playbook exited with 2: sandbox-cp-0: .*\/proc\/sandbox-etcd-ssl/,
+            /step "kubespray-ansible-playbook" failed: ansible-playbook cluster\.yml exited with 2: sandbox-cp-0: .*\/proc\/sandbox-etcd-ssl/,
           resume: resumeAt('deploy', 'kubespray-ansible-playbook'),
           ownState: true,
           setup: () => fs.writeFile(groupVars(), 'etcd_cert_dir: /proc/sandbox-etcd-ssl\n'),
@@ -411,7 +409,7 @@ describe('every command, when a tool under it fails', () => {
         'upgrade × kubectl',
         {
           args: ['upgrade', '--kubernetes-version', '1.34.0', ...kubeconfigClosed],
-          error: /step "kubernetes-version-check" failed: kubectl exited with 1: .*127\.0\.0\.1:1/,
+          error: /step "kubernetes-version-check" failed: kubectl version exited with 1: .*127\.0\.0\.1:1/,
           resume: resumeAt('upgrade', 'kubernetes-version-check'),
           ownState: true,
         },
@@ -420,7 +418,7 @@ describe('every command, when a tool under it fails', () => {
         'upgrade × ansible-playbook',
         {
           args: ['upgrade', '--kubernetes-version', '1.34.0'],
-          error: /step "kubespray-upgrade-control-plane" failed: ansible-playbook exited with 2/,
+          error: /step "kubespray-upgrade-control-plane" failed: ansible-playbook upgrade-cluster\.yml exited with 2/,
           resume: resumeAt('upgrade', 'kubespray-upgrade-control-plane'),
           setup: () => fs.writeFile(path.join(sandbox.clusterDir, '.sandbox-fail-upgrade'), 'sandbox-cp-0\n'),
           cleanup: () => fs.rm(path.join(sandbox.clusterDir, '.sandbox-fail-upgrade'), { force: true }),
@@ -430,7 +428,8 @@ describe('every command, when a tool under it fails', () => {
         'etcd-restore × ansible-playbook',
         {
           args: ['etcd-restore', '--snapshot', 'latest', '--broken-etcd', 'sandbox-cp-2'],
-          error: /^error: ansible-playbook exited with 2: sandbox-cp-0: .*\/proc\/sandbox-etcd-ssl/,
+          error:
+            /^error: ansible-playbook recover-control-plane\.yml exited with 2: sandbox-cp-0: .*\/proc\/sandbox-etcd-ssl/,
           resume: /Run the etcd-restore again once this is fixed: it keeps no state, so it starts over/,
           setup: () => fs.writeFile(groupVars(), 'etcd_cert_dir: /proc/sandbox-etcd-ssl\n'),
           cleanup: () => fs.rm(groupVars(), { force: true }),
@@ -441,7 +440,9 @@ describe('every command, when a tool under it fails', () => {
         {
           args: ['destroy', '--confirm', 'sandbox'],
           env: { TF_VAR_control_plane_count: 'many' },
-          error: new RegExp(`step "opentofu-destroy" failed: ${TOFU} exited with 1: Invalid value for input variable`),
+          error: new RegExp(
+            `step "opentofu-destroy" failed: ${TOFU} plan exited with 1: Invalid value for input variable`,
+          ),
           resume: resumeAt('destroy', 'opentofu-destroy'),
         },
       ],

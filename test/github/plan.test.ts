@@ -226,14 +226,14 @@ describe('plan on a pull request', () => {
     expect(failed.code).toBe(1);
     expect(failed.outputs.result).toBe('failure');
     expect(failed.stdout).toMatch(
-      /^::error title=cluster-deploy%3A tofu plan failed::(tofu|terraform) exited with 1: Invalid value for input variable$/m,
+      /^::error title=cluster-deploy%3A tofu plan failed::(tofu|terraform) plan exited with 1: Invalid value for input variable$/m,
     );
     const [comment] = gh.comments(REPO, 11);
     expect(gh.comments(REPO, 11)).toHaveLength(1);
     expect(comment!.body.startsWith(MARKER)).toBe(true);
     expect(comment!.body).toContain('### ❌ Plan failed for `demo/sandbox`');
     expect(comment!.body).toMatch(/Invalid value for (input )?variable/);
-    expect(comment!.body).toContain('**terraform exited with 1: Invalid value for input variable**');
+    expect(comment!.body).toContain('**terraform plan exited with 1: Invalid value for input variable**');
     expect(comment!.body).not.toContain('\x1b['); // no colour codes
     expect(failed.summary).toContain('Plan failed for `demo/sandbox`');
     expect(readPlanRecord(comment!.body)).toMatchObject({ status: 'failed', add: 0, commit: 'b'.repeat(40) });

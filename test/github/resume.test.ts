@@ -94,7 +94,7 @@ describe('the deploy action with resume state in workflow artifacts', () => {
     const afterFirst = await savedArtifact(101);
     expect(afterFirst.state.steps['opentofu-apply']).toMatchObject({
       status: 'failed',
-      error: 'terraform exited with 1: local-exec provisioner error',
+      error: 'terraform apply exited with 1: local-exec provisioner error',
     });
     expect(afterFirst.state.run).toMatchObject({ id: 101, attempt: 1 });
     expect(Object.keys(afterFirst.files).sort()).toEqual([

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, promises as fs } from 'node:fs';
 import path from 'node:path';
-import type { CommandSpec, Exec } from '../lib/command.js';
+import { type CommandSpec, commandName, type Exec } from '../lib/command.js';
 import { UserError } from '../lib/errors.js';
 import { downloadFile } from '../lib/download.js';
 import {
@@ -238,7 +238,7 @@ async function fetchGit(options: EnsureKubesprayOptions, tag: string, url: strin
       const result = await git(options, options.cacheRoot, ...args);
       if (result.exitCode !== 0) {
         throw new UserError(
-          `fetching Kubespray ${tag} from ${url} failed: git ${args.find((a) => !a.startsWith('-') && a !== temp)}: ${gitReason(result.tail, result.exitCode)}`,
+          `fetching Kubespray ${tag} from ${url} failed: ${commandName(['git', ...args])}: ${gitReason(result.tail, result.exitCode)}`,
         );
       }
     }

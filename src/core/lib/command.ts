@@ -35,7 +35,7 @@ export interface RunCommandOptions {
   captureRaw?: boolean;
   /**
    * Called once the child is running, with its pid, which is also its process group (it is spawned
-   * detached), and its program name: e.g. to record it in the deploy lock (DeployLock.recordChild).
+   * detached), and its name (commandName): e.g. to record it in the deploy lock (DeployLock.recordChild).
    * Must not throw. Not called when the program cannot be started.
    */
   onSpawn?: (pid: number, command: string) => void;
@@ -111,9 +111,79 @@ function lastMeaningfulLine(lines: readonly string[]): string | undefined {
     .find((line) => !NOISE.test(line));
 }
 
-/** The name to show for a command: its program's basename. */
-function commandName(argv: readonly string[]): string {
-  return path.basename(argv[0] ?? '?');
+// ansible's and ansible-playbook's options that take a value (`ansible-playbook --help`).
+const ANSIBLE_VALUES = [
+  ...['-i', '--inventory', '-e', '--extra-vars', '-l', '--limit', '-u', '--user', '-f', '--forks', '-t', '--tags'],
+  ...['--skip-tags', '--private-key', '--key-file', '-c', '--connection', '-T', '--timeout', '-M', '--module-path'],
+  ...['--ssh-common-args', '--ssh-extra-args', '--vault-id', '--vault-password-file', '--become-user', '-a', '--args'],
+];
+
+/**
+ * How each tool's command line says what it does: its subcommand, its playbook, or its `-m` module. `values`: the
+ * options before that which take the next word as their value (`git -C dir`, `kubectl -n ns`; tofu's global options
+ * are all `-chdir=dir`), so that word is not taken for the name. `mixed`: options may follow its positionals.
+ */
+const GRAMMARS: Record<string, { names: 'subcommand' | 'playbook' | 'module'; values: string[]; mixed?: true }> = {
+  tofu: { names: 'subcommand', values: [] },
+  terraform: { names: 'subcommand', values: [] },
+  git: { names: 'subcommand', values: ['-C', '-c', '--git-dir', '--work-tree', '--namespace'] },
+  kubectl: {
+    names: 'subcommand',
+    values: [
+      ...['--kubeconfig', '--context', '--cluster', '--user', '-n', '--namespace', '-s', '--server', '-v', '--v'],
+      ...['--token', '--username', '--password', '--as', '--as-group', '--as-uid', '--request-timeout'],
+      ...['--certificate-authority', '--client-certificate', '--client-key', '--tls-server-name', '--cache-dir'],
+    ],
+  },
+  clusterctl: { names: 'subcommand', values: ['--config', '--kubeconfig', '--kubeconfig-context', '-v', '--v'] },
+  kind: { names: 'subcommand', values: ['-v', '--verbosity'] },
+  pip: { names: 'subcommand', values: ['--python', '--log', '--proxy', '--cache-dir', '--cert', '--client-cert'] },
+  python: { names: 'module', values: ['-c', '-W', '-X'] },
+  ansible: { names: 'module', values: ANSIBLE_VALUES, mixed: true },
+  'ansible-playbook': { names: 'playbook', values: ANSIBLE_VALUES, mixed: true },
+};
+
+/** A word that can only be a subcommand's name: never a path, a URL, a `key=value` or anything long. */
+const PLAIN_WORD = /^[a-z][a-z0-9-]{0,39}$/;
+const MODULE = /^[A-Za-z_][\w.]{0,63}$/;
+const PLAYBOOK = /^[\w-][\w.-]{0,63}\.ya?ml$/;
+
+/**
+ * The name to show for a command: its program and what it was told to do, e.g. `terraform plan`, `kubectl get nodes`,
+ * `git clone`, `python3 -m venv`, `ansible-playbook upgrade-cluster.yml`, `ansible -m ansible.builtin.ping`. At most
+ * two words after the program, and only words that are plain names: an option's value, a path or anything else in
+ * argv (a `-var` with a password, a temp file) is never shown. The one name for errors, the log and the deploy lock.
+ */
+export function commandName(argv: readonly string[]): string {
+  const program = programName(argv[0]);
+  const grammar = GRAMMARS[program.replace(/[\d.]+$/, '')];
+  const words: string[] = [];
+  for (let i = 1; i < argv.length && words.length < 2; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') break;
+    if (arg.startsWith('-') && arg !== '-') {
+      if (grammar?.names === 'module' && arg === '-m') {
+        const module = argv[i + 1] ?? '';
+        return MODULE.test(module) ? `${program} -m ${module}` : program;
+      }
+      // An unknown tool's option may take the next word as its value: nothing after it can be told for a name.
+      if (words.length > 0 || !grammar) break;
+      if (grammar.values.includes(arg)) i++;
+      continue;
+    }
+    if (grammar?.names === 'playbook' && PLAYBOOK.test(path.basename(arg))) return `${program} ${path.basename(arg)}`;
+    if (grammar?.mixed) continue; // ansible's inventory pattern
+    if (grammar?.names === 'module' || !PLAIN_WORD.test(arg)) break; // python's script: its own options follow
+    words.push(arg);
+  }
+  return [program, ...words].join(' ');
+}
+
+/** A program's basename, on one line and short: `--tofu` may name any file. */
+function programName(file: string | undefined): string {
+  const base = path.basename(file ?? '') || '?';
+  const shown = base.replace(/[^\w.+-]/g, '?');
+  return shown.length > 64 ? `${shown.slice(0, 64)}…` : shown;
 }
 
 /**
@@ -299,8 +369,9 @@ export function commandExecutor(base: Omit<RunCommandOptions, 'captureStdout'>):
       captureRaw: capture && raw,
     });
     const ended = result.signal ? `killed by ${result.signal}` : `exit ${result.exitCode}`;
-    log?.(`${commandName(spec.argv)}: ${ended} after ${formatDuration(Date.now() - started)}`);
-    if (check && result.exitCode !== 0) throw new CommandFailedError(commandName(spec.argv), result, spec.about);
+    const name = commandName(spec.argv);
+    log?.(`${name}: ${ended} after ${formatDuration(Date.now() - started)}`);
+    if (check && result.exitCode !== 0) throw new CommandFailedError(name, result, spec.about);
     return result;
   };
 }

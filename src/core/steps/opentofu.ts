@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { CommandFailedError } from '../lib/command.js';
+import { CommandFailedError, commandName } from '../lib/command.js';
 import { UserError } from '../lib/errors.js';
 import { pathExists } from '../lib/files.js';
 import {
@@ -388,7 +388,7 @@ export class OpenTofuDriftStep implements Step {
     try {
       const planned = await this.tofu.run(context, this.args, { check: false });
       if (planned.exitCode !== 0 && planned.exitCode !== 2)
-        throw this.explain(new CommandFailedError('tofu plan', planned));
+        throw this.explain(new CommandFailedError(commandName((await this.tofu.get(...this.args)).argv), planned));
       await fs.chmod(this.planFile, 0o600); // tofu writes it with the umask's mode; it holds every value in plain text
       const planJson = await readPlanJson(this.planFile, (args, options) => this.tofu.run(context, args, options));
       const { changes, missing } = withoutMissingLocalFiles(planJson, summarizeChanges(planJson));

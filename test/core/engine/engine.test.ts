@@ -24,21 +24,21 @@ describe('deploy engine on the sandbox', () => {
     expect(failing.result.failedStep).toBe('opentofu-apply');
     // The exit code and tofu's own diagnostic, not just a number.
     expect(failing.result.error).toBe(
-      'deploying the cluster: step "opentofu-apply" failed: terraform exited with 1: local-exec provisioner error',
+      'deploying the cluster: step "opentofu-apply" failed: terraform apply exited with 1: local-exec provisioner error',
     );
     // The console says which step failed; the reason is the front end's to print once (result.error).
     expect(failing.console).toMatch(
       /\[10\/13\] ✗ Apply OpenTofu infrastructure \(opentofu-apply\) failed after [\d.]+s\n/,
     );
-    expect(failing.console).not.toContain('terraform exited with 1'); // our reason; tofu's own output says its error
+    expect(failing.console).not.toContain('terraform apply exited with 1'); // our reason; tofu's own output says its error
     // The log file has it all: each command with where it ran, how it ended, when, and the reason.
     const log = await fs.readFile(failing.result.logPath!, 'utf8');
     expect(log).toMatch(/^\S+Z # cluster-deploy: deploy of demo\/sandbox\n/);
     expect(log).toMatch(/^\S+Z \$ \S*(tofu|terraform) apply -no-color -input=false \S+ {2}\(in \S+\)$/m);
-    expect(log).toMatch(/^\S+Z (tofu|terraform): exit 1 after [\d.]+m?s$/m);
+    expect(log).toMatch(/^\S+Z (tofu|terraform) apply: exit 1 after [\d.]+m?s$/m);
     expect(log).toMatch(/^\S+Z \[10\/13\] ✗ Apply OpenTofu infrastructure \(opentofu-apply\) failed after/m);
     expect(log).toContain(
-      'error: deploying the cluster: step "opentofu-apply" failed: terraform exited with 1: local-exec provisioner error',
+      'error: deploying the cluster: step "opentofu-apply" failed: terraform apply exited with 1: local-exec provisioner error',
     );
     expect(log.split('\n').filter((line) => line && !/^\d{4}-\d\d-\d\dT[\d:.]+Z /.test(line))).toEqual([]);
     expect(failing.console).toContain('Resume: run the same deploy again');
@@ -49,7 +49,7 @@ describe('deploy engine on the sandbox', () => {
     expect(saved.steps['opentofu-init'].status).toBe('success');
     expect(saved.steps['opentofu-apply']).toMatchObject({
       status: 'failed',
-      error: 'terraform exited with 1: local-exec provisioner error',
+      error: 'terraform apply exited with 1: local-exec provisioner error',
     });
     expect(saved.steps['opentofu-plan'].status).toBe('success');
     expect(saved.steps['kubespray-remove-nodes'].status).toBe('success');
