@@ -27,6 +27,7 @@ import { KIND_NODE_IMAGE } from '../../src/core/model/capi-versions.js';
  *   installs first, never becomes available (real clusterctl waits 10 minutes, then cobra prints
  *   `Error: context deadline exceeded`: CAPI v1.12 `cmd/clusterctl/client/cluster/cert_manager.go` waitForAPIReady);
  *   a closed port cannot reach clusterctl, as kubectl reads the management cluster before it;
+ * - clusterctl move: the pivot's moves stopping half-way (the sandbox's armed fault: a connection to the target reset);
  * - kind create cluster: a node image the registry does not hold (`docker pull` fails: kind prints `ERROR: failed to
  *   create cluster: failed to pull image …` and the pull's `Command Output`);
  * - a tool that is not there (--tofu, --python naming no file): refused by preflight, naming the flag.
@@ -622,6 +623,22 @@ describe('deploy with cluster-api, when clusterctl or kind fails', () => {
           ),
         ),
         resume: resumeAt('deploy', 'capi-management-cluster'),
+        cleanup: async () => run.cloud.restoreNodeImage(KIND_NODE_IMAGE),
+      },
+    ],
+    [
+      // Both moves of the pivot stop half-way, as a connection lost to the target would (the move is re-runnable, so
+      // capi-pivot moves a second time before it gives up).
+      'deploy × clusterctl move',
+      {
+        args: ['deploy', '--interval', '1s'],
+        setup: async () => {
+          run.cloud.failNextMove(3);
+          run.cloud.failNextMove(3);
+        },
+        error:
+          /^error: deploying the cluster: step "capi-pivot" failed: clusterctl move to the workload cluster failed twice: (?:Error: )?action failed after 10 attempts: error creating "\w+" default\/\S+: Post "https:\/\/[^"]+\/apis": connection reset by peer$/,
+        resume: /Resume: once the error is fixed, run the same deploy again: it resumes at capi-pivot/,
       },
     ],
   ];
@@ -632,11 +649,15 @@ describe('deploy with cluster-api, when clusterctl or kind fails', () => {
       await row.setup?.();
       const args = row.args.map((arg) => arg.replace('@tainted', tainted));
       const state = path.join(run.workDir, `state-${++rowCount}`);
-      const result = await runCli(
-        [...args, '--config', run.configPath, '--state-dir', state, '--skip-auth-check'],
-        run.env,
-      );
-      expectToolFailure(result, row);
+      try {
+        const result = await runCli(
+          [...args, '--config', run.configPath, '--state-dir', state, '--skip-auth-check'],
+          run.env,
+        );
+        expectToolFailure(result, row);
+      } finally {
+        await row.cleanup?.();
+      }
     },
     60_000,
   );

@@ -103,6 +103,8 @@ export interface CapiSandbox {
   ): Promise<{ kubeconfigPath: string; api: ApiServerStandIn }>;
   /** `docker pull` of this kind node image fails from now on, as for a tag the registry does not hold. */
   removeNodeImage(image: string): void;
+  /** Undoes removeNodeImage: the registry holds the image again. */
+  restoreNodeImage(image: string): void;
   /** Each `clusterctl` and `kind` run so far, in order (tool and argv): what a test asserts never ran. */
   toolCalls(): { tool: 'clusterctl' | 'kind'; args: string[] }[];
   /** The next server created goes to ERROR after its create was accepted, with this Nova fault (only Nova shows it). */
@@ -385,6 +387,9 @@ export async function startCapiSandbox(options: CapiSandboxOptions): Promise<Cap
     },
     removeNodeImage(image) {
       missingImages.add(image);
+    },
+    restoreNodeImage(image) {
+      missingImages.delete(image);
     },
     toolCalls: () => toolCalls.map((call) => ({ ...call, args: [...call.args] })),
     failNextMove(objects) {
