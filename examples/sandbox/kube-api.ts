@@ -175,8 +175,15 @@ export function clusterVersion(nodes: NodeSpec[]): string {
   return versions.sort(compare)[0]!;
 }
 
+/**
+ * GET /version as kube-apiserver answers it: k8s.io/apimachinery `pkg/version/types.go` Info (gitVersion `v1.30.4`,
+ * major and minor as strings, no omitempty on gitVersion). kubectl `version -o json` prints it as `serverVersion`
+ * beside its own `clientVersion` (kubernetes/kubectl `pkg/cmd/version/version.go`), and clusterctl reads the same
+ * endpoint (client-go discovery ServerVersion, CAPI `version/version.go`). A gitVersion that is no version (a test's)
+ * is served as given, with empty major and minor.
+ */
 export function versionInfo(gitVersion: string) {
-  const [major, minor] = versionKey(gitVersion);
+  const [major, minor] = /^v?\d+\.\d+\.\d+/.test(gitVersion) ? versionKey(gitVersion) : ['', ''];
   return {
     major: String(major),
     minor: String(minor),

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ROOT } from '../support/action-runner.js';
 import { CAPI_SECRET, startCapiRun, type CapiRun } from '../support/capi-sandbox.js';
 import { runCli } from '../support/cli.js';
+import type { ApiServerStandIn } from '../../examples/sandbox/capi/api-server.js';
 
 /**
  * Careless and hostile files of deployment.method cluster-api, through the CLI as a real process on the
@@ -301,5 +302,72 @@ describe('cluster-api: a symlinked addons directory, and destroy where no Cluste
     expect(destroy.code, destroy.stdout + destroy.stderr).toBe(0);
     expect(destroy.stdout).toContain('nothing to delete: kind cluster capi-capi-sandbox has no Cluster API installed');
     expect(run.cloud.clusters().map((c) => c.role)).not.toContain('kind');
+  }, 60_000);
+});
+
+/**
+ * An existing management cluster on a Kubernetes the pinned Cluster API (v1.12.10: 1.31 to 1.35 for a management
+ * cluster, 1.29 and 1.30 for workload clusters only) does not support: its version is known only from the cluster
+ * (its /version), so the deploy refuses it in capi-management-cluster, before clusterctl has run; the plan refuses it
+ * too, and the dry run says it will be checked.
+ */
+describe('cluster-api: an existing management cluster on an unsupported Kubernetes', () => {
+  let run: CapiRun;
+  let management: string;
+  let api: ApiServerStandIn;
+  beforeAll(async () => {
+    run = await startCapiRun();
+    ({ kubeconfigPath: management, api } = await run.cloud.createManagementCluster('old-mgmt', 'v1.30.4'));
+  }, 60_000);
+  afterAll(async () => run?.close());
+
+  const cli = (...args: string[]) =>
+    runCli(
+      [
+        ...args,
+        '--config',
+        run.configPath,
+        '--state-dir',
+        run.stateDir,
+        '--management-kubeconfig',
+        management,
+        '--skip-auth-check',
+      ],
+      run.env,
+    );
+  const refusal = (doing: string) =>
+    `the management cluster (kubeconfig ${management}, --management-kubeconfig (input management-kubeconfig)) runs Kubernetes v1.30.4, and Cluster API v1.12.10 (deployment.cluster_api.providers.core) supports Kubernetes 1.31 to 1.35 for management clusters (kubernetes-sigs/cluster-api docs/book/src/reference/versions.md (release-1.12)); 1.30 only for workload clusters. Nothing was changed: upgrade the management cluster to a supported version, or pin a Cluster API release that supports it for a management cluster (providers core, bootstrap and control_plane)`.replace(
+      /^/,
+      doing,
+    );
+
+  it('the dry run says the version will be checked', async () => {
+    const plan = await cli('plan', '--verbose');
+    expect(plan.code, plan.stdout + plan.stderr).toBe(0);
+    expect(plan.stdout).toContain(
+      'read its Kubernetes version (kubectl version -o json) and refuse one cluster-api:v1.12.10 does not support for a management cluster (Kubernetes 1.31 to 1.35), before clusterctl-init installs anything',
+    );
+    expect(run.cloud.toolCalls()).toEqual([]);
+  }, 60_000);
+
+  it('deploy stops in capi-management-cluster, naming the kubeconfig, its version, the range and what to do; clusterctl never ran', async () => {
+    const deploy = await cli('deploy');
+    expect(deploy.code, deploy.stdout + deploy.stderr).toBe(1);
+    expect(deploy.stderr.split('\n').filter((line) => line.startsWith('error:'))).toEqual([
+      `error: ${refusal('deploying the cluster: step "capi-management-cluster" failed: ')}`,
+    ]);
+    expect(deploy.stderr).not.toMatch(/^\s+at /m);
+    expect(run.cloud.toolCalls()).toEqual([]);
+    // Nothing installed: not ORC (clusterctl-init applies it first), not clusterctl's inventory.
+    expect(api.list({ group: 'apiextensions.k8s.io', kind: 'CustomResourceDefinition' })).toEqual([]);
+  }, 60_000);
+
+  it('plan --tofu-plan refuses the same (a read, as its diff is); clusterctl ran only to render the template', async () => {
+    const plan = await cli('plan', '--tofu-plan');
+    expect(plan.code, plan.stdout + plan.stderr).toBe(1);
+    expect(plan.stderr.split('\n').filter((line) => line.startsWith('error:'))).toEqual([`error: ${refusal('')}`]);
+    expect(run.cloud.toolCalls().map((call) => `${call.tool} ${call.args.slice(0, 2).join(' ')}`)).toEqual([
+      'clusterctl generate cluster',
+    ]);
   }, 60_000);
 });

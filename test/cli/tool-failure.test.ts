@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareSandbox, sandboxToolEnv, type PreparedSandbox } from '../../examples/sandbox/prepare.js';
 import { runCli, type CliResult } from '../support/cli.js';
 import { startCapiRun, type CapiRun } from '../support/capi-sandbox.js';
+import { NODE } from '../../examples/sandbox/capi/controllers.js';
+import { KIND_NODE_IMAGE } from '../../src/core/model/capi-versions.js';
 
 /**
  * Every command that runs a tool, with each tool it runs failing for real: the failure is the tool's, reported in one
@@ -21,6 +23,13 @@ import { startCapiRun, type CapiRun } from '../support/capi-sandbox.js';
  * - ansible-playbook: inventory variables that put Kubespray's etcd_cert_dir where nothing can be made (cluster.yml), and
  *   the Kubespray stand-in's upgrade-cluster.yml failing on a host (.sandbox-fail-upgrade);
  * - kubectl: a kubeconfig whose API server port is closed;
+ * - clusterctl init: an existing management cluster whose one node is tainted NoSchedule, so cert-manager, which init
+ *   installs first, never becomes available (real clusterctl waits 10 minutes, then cobra prints
+ *   `Error: context deadline exceeded`: CAPI v1.12 `cmd/clusterctl/client/cluster/cert_manager.go` waitForAPIReady);
+ *   a closed port cannot reach clusterctl, as kubectl reads the management cluster before it;
+ * - clusterctl move: the pivot's moves stopping half-way (the sandbox's armed fault: a connection to the target reset);
+ * - kind create cluster: a node image the registry does not hold (`docker pull` fails: kind prints `ERROR: failed to
+ *   create cluster: failed to pull image …` and the pull's `Command Output`);
  * - a tool that is not there (--tofu, --python naming no file): refused by preflight, naming the flag.
  * Each group shares one sandbox: the rows before a deploy, then one deploy for the rows that need a cluster.
  * status, logs, list, normalize-kubeconfig and plan without --tofu-plan run no tool (src/cli/inspect.ts reads files).
@@ -569,6 +578,87 @@ describe('every command with cluster-api, when kubectl fails', () => {
         run.env,
       );
       expectToolFailure(result, row);
+    },
+    60_000,
+  );
+});
+
+/** The Cluster API method's own tools failing for real: clusterctl init and kind create cluster. */
+describe('deploy with cluster-api, when clusterctl or kind fails', () => {
+  let run: CapiRun;
+  let tainted: string;
+  let rowCount = 0;
+  beforeAll(async () => {
+    run = await startCapiRun();
+    const created = await run.cloud.createManagementCluster('tainted');
+    tainted = created.kubeconfigPath;
+    // Its one node is a control plane node with kubeadm's taint: nothing else schedules there.
+    for (const node of created.api.list(NODE))
+      created.api.put({
+        ...node,
+        spec: { taints: [{ key: 'node-role.kubernetes.io/control-plane', effect: 'NoSchedule' }] },
+      });
+  }, 60_000);
+  afterAll(async () => run?.close());
+
+  const rows: [string, Row][] = [
+    [
+      'deploy × clusterctl init',
+      {
+        args: ['deploy', '--management-kubeconfig', '@tainted'],
+        error:
+          /^error: deploying the cluster: step "clusterctl-init" failed: clusterctl(?: \w+)? exited with 1: context deadline exceeded$/,
+        resume: resumeAt('deploy', 'clusterctl-init'),
+        tail: /Waiting for cert-manager to be available\.\.\.\n(?:.*\n)*?.*Error: context deadline exceeded/,
+      },
+    ],
+    [
+      'deploy × kind create cluster',
+      {
+        args: ['deploy'],
+        setup: async () => run.cloud.removeNodeImage(KIND_NODE_IMAGE),
+        error: new RegExp(
+          `^error: deploying the cluster: step "capi-management-cluster" failed: kind(?: \\w+)? exited with 1: failed to create cluster: failed to pull image "${KIND_NODE_IMAGE}": command "docker pull ${KIND_NODE_IMAGE}" failed with error: exit status 1: Error response from daemon: manifest for ${KIND_NODE_IMAGE} not found: manifest unknown: manifest unknown$`.replaceAll(
+            '.',
+            '\\.',
+          ),
+        ),
+        resume: resumeAt('deploy', 'capi-management-cluster'),
+        cleanup: async () => run.cloud.restoreNodeImage(KIND_NODE_IMAGE),
+      },
+    ],
+    [
+      // Both moves of the pivot stop half-way, as a connection lost to the target would (the move is re-runnable, so
+      // capi-pivot moves a second time before it gives up).
+      'deploy × clusterctl move',
+      {
+        args: ['deploy', '--interval', '1s'],
+        setup: async () => {
+          run.cloud.failNextMove(3);
+          run.cloud.failNextMove(3);
+        },
+        error:
+          /^error: deploying the cluster: step "capi-pivot" failed: clusterctl move to the workload cluster failed twice: (?:Error: )?action failed after 10 attempts: error creating "\w+" default\/\S+: Post "https:\/\/[^"]+\/apis": connection reset by peer$/,
+        resume: /Resume: once the error is fixed, run the same deploy again: it resumes at capi-pivot/,
+      },
+    ],
+  ];
+
+  it.each(rows)(
+    '%s',
+    async (_name, row) => {
+      await row.setup?.();
+      const args = row.args.map((arg) => arg.replace('@tainted', tainted));
+      const state = path.join(run.workDir, `state-${++rowCount}`);
+      try {
+        const result = await runCli(
+          [...args, '--config', run.configPath, '--state-dir', state, '--skip-auth-check'],
+          run.env,
+        );
+        expectToolFailure(result, row);
+      } finally {
+        await row.cleanup?.();
+      }
     },
     60_000,
   );

@@ -34,6 +34,8 @@ const BIN_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bin');
 /** The stand-ins' way to the cloud: `http://127.0.0.1:<port>/<token>`. */
 export const CAPI_SANDBOX_URL = 'CAPI_SANDBOX_URL';
 const MAX_REQUEST_BYTES = 16 * 1024 * 1024;
+/** The tool-call log keeps the most recent runs: a long sandbox session must not grow it without end. */
+const MAX_TOOL_CALLS = 1000;
 
 /** What the launcher (launcher.mjs) posts to the control endpoint. */
 const ToolRequestSchema = z.object({
@@ -91,8 +93,20 @@ export interface CapiSandbox {
   env: Record<string, string>;
   /** Holds `clusterctl` and `kind`; put it first on PATH. */
   binDir: string;
-  /** An "existing" management cluster (no providers yet), its kubeconfig (context `<name>`) written under dir. */
-  createManagementCluster(name: string): Promise<{ kubeconfigPath: string; api: ApiServerStandIn }>;
+  /**
+   * An "existing" management cluster (no providers yet), its kubeconfig (context `<name>`) written under dir. Its API
+   * server and node run `kubernetesVersion` (default v1.35.1, which CAPI v1.12.1 and later support for one).
+   */
+  createManagementCluster(
+    name: string,
+    kubernetesVersion?: string,
+  ): Promise<{ kubeconfigPath: string; api: ApiServerStandIn }>;
+  /** `docker pull` of this kind node image fails from now on, as for a tag the registry does not hold. */
+  removeNodeImage(image: string): void;
+  /** Undoes removeNodeImage: the registry holds the image again. */
+  restoreNodeImage(image: string): void;
+  /** Each `clusterctl` and `kind` run so far, in order (tool and argv): what a test asserts never ran. */
+  toolCalls(): { tool: 'clusterctl' | 'kind'; args: string[] }[];
   /** The next server created goes to ERROR after its create was accepted, with this Nova fault (only Nova shows it). */
   failNextServer(message: string): void;
   /** Nova refuses the next create request with this error (a quota, say): CAPO's InstanceCreateFailed. */
@@ -299,8 +313,11 @@ export async function startCapiSandbox(options: CapiSandboxOptions): Promise<Cap
       const after = moveFaults.shift();
       return after;
     },
+    nodeImageMissing: (image: string) => missingImages.has(image),
   };
 
+  const toolCalls: { tool: 'clusterctl' | 'kind'; args: string[] }[] = [];
+  const missingImages = new Set<string>();
   const token = randomBytes(16).toString('hex');
   const control = http.createServer((req, res) => {
     const reply = (code: number, body: unknown) => {
@@ -322,6 +339,8 @@ export async function startCapiSandbox(options: CapiSandboxOptions): Promise<Cap
       } catch (error) {
         return reply(400, { error: `not a stand-in request: ${(error as Error).message}` });
       }
+      toolCalls.push({ tool: request.tool, args: request.args });
+      if (toolCalls.length > MAX_TOOL_CALLS) toolCalls.shift();
       try {
         reply(200, await runTool(host, request));
       } catch (error) {
@@ -339,10 +358,10 @@ export async function startCapiSandbox(options: CapiSandboxOptions): Promise<Cap
   return {
     env: { [CAPI_SANDBOX_URL]: `http://127.0.0.1:${port}/${token}` },
     binDir: BIN_DIR,
-    async createManagementCluster(name) {
+    async createManagementCluster(name, kubernetesVersion = 'v1.35.1') {
       if (hosted.has(name)) throw new Error(`sandbox cloud: a cluster named ${name} already exists`);
-      const api = await startApi(name, 'management', 'v1.35.1');
-      api.put(controlPlaneNode(`${name}-control-plane`, 'v1.35.1'));
+      const api = await startApi(name, 'management', kubernetesVersion);
+      api.put(controlPlaneNode(`${name}-control-plane`, kubernetesVersion));
       const kubeconfigPath = path.join(options.dir, `${name}.kubeconfig`);
       await writeFileAtomic(kubeconfigPath, api.kubeconfig(name));
       return { kubeconfigPath, api };
@@ -366,6 +385,13 @@ export async function startCapiSandbox(options: CapiSandboxOptions): Promise<Cap
       for (const entry of running) entry.api.failRequests(pattern, times);
       if (running.length === 0) requestFaults.push({ role, pattern, times });
     },
+    removeNodeImage(image) {
+      missingImages.add(image);
+    },
+    restoreNodeImage(image) {
+      missingImages.delete(image);
+    },
+    toolCalls: () => toolCalls.map((call) => ({ ...call, args: [...call.args] })),
     failNextMove(objects) {
       moveFaults.push(objects);
     },

@@ -56,6 +56,8 @@ export interface CommandHost {
   apiByUrl(url: string): ApiServerStandIn | undefined;
   /** An armed failure of the next `clusterctl move`: it stops after creating this many objects on the target. */
   takeMoveFault?(): number | undefined;
+  /** Whether `docker pull` of this node image fails: the registry (or the runner's mirror) does not hold it. */
+  nodeImageMissing?(image: string): boolean;
 }
 
 export const CLUSTERCTL_VERSION = 'v1.14.0';
@@ -63,8 +65,18 @@ export const CAPO_VERSION = 'v0.14.7';
 const CERT_MANAGER_VERSION = 'v1.21.1';
 export const KIND_NODE_IMAGE = 'kindest/node:v1.36.1';
 
-/** A user mistake: printed as the tool prints errors, exit code 1. */
-class ToolError extends Error {}
+/**
+ * A user mistake: printed as the tool prints errors, exit code 1. `commandOutput`: what a command kind ran printed
+ * (kind's exec.RunError), which kind shows after its ERROR line.
+ */
+class ToolError extends Error {
+  constructor(
+    message: string,
+    readonly commandOutput?: string,
+  ) {
+    super(message);
+  }
+}
 
 class Output {
   stdout = '';
@@ -85,8 +97,14 @@ export async function runTool(host: CommandHost, request: ToolRequest): Promise<
     return { stdout: output.stdout, stderr: output.stderr, exitCode: 0 };
   } catch (error) {
     if (!(error instanceof ToolError)) throw error;
-    // kind prints `ERROR: …`, clusterctl `Error: …` (cobra).
+    // kind prints `ERROR: …`, then for a failed command a blank line and `Command Output: …` (kind v0.32.0
+    // `cmd/kind/app/main.go` logError); clusterctl `Error: …` (cobra: `cmd/clusterctl/cmd/root.go` sets SilenceUsage,
+    // not SilenceErrors, and Execute exits 1).
     output.err(request.tool === 'kind' ? `ERROR: ${error.message}` : `Error: ${error.message}`);
+    if (request.tool === 'kind' && error.commandOutput !== undefined) {
+      output.err();
+      output.err(`Command Output: ${error.commandOutput}`);
+    }
     return { stdout: output.stdout, stderr: output.stderr, exitCode: 1 };
   }
 }
@@ -327,6 +345,17 @@ async function kind(host: CommandHost, request: ToolRequest, output: Output): Pr
     if (host.kindCluster(name))
       throw new ToolError(`failed to create cluster: node(s) already exist for a cluster with the name "${name}"`);
     output.err(`Creating cluster "${name}" ...`);
+    if (host.nodeImageMissing?.(image)) {
+      // kind v0.32.0 `pkg/cluster/internal/providers/docker/images.go`: the step's status ends with ✗ and the pull's
+      // error is wrapped "failed to pull image"; `pkg/exec/types.go` RunError names the command; createcluster.go
+      // wraps it all in "failed to create cluster". Docker's own answer for a tag the registry lacks: "manifest for
+      // <image> not found: manifest unknown" (moby `integration-cli/docker_cli_pull_test.go`).
+      output.err(` ✗ Ensuring node image (${image}) 🖼`);
+      throw new ToolError(
+        `failed to create cluster: failed to pull image "${image}": command "docker pull ${image}" failed with error: exit status 1`,
+        `Error response from daemon: manifest for ${image} not found: manifest unknown: manifest unknown`,
+      );
+    }
     output.err(` ✓ Ensuring node image (${image}) 🖼`);
     const api = await host.createKindCluster(name, image);
     output.err(' ✓ Preparing nodes 📦');

@@ -4,6 +4,8 @@ import { type CommandSpec, type Exec, failureLine } from '../lib/command.js';
 import { UserError } from '../lib/errors.js';
 import { displayPath, writePrivateFile } from '../lib/files.js';
 import { kubectlCommand } from '../kube/nodes.js';
+import { serverVersionFromKubectl } from '../kube/version.js';
+import { managementRange, requireSupportedManagementKubernetes } from '../model/capi-versions.js';
 import {
   isCredentialVariable,
   managementKubeconfig,
@@ -158,6 +160,40 @@ export class CapiCommands {
   get credentialsFile(): string {
     return path.join(this.capi.workDir, 'cloud-config.secret.json');
   }
+}
+
+/** Whether this run checks the existing management cluster's Kubernetes: a deploy and an upgrade, before init. */
+export function checksManagementVersion(settings: DeploySettings): boolean {
+  const capi = capiOf(settings);
+  return capi.management.kind === 'existing' && (settings.operation === 'deploy' || settings.operation === 'upgrade');
+}
+
+/** What a dry run says of that check: it needs the cluster, so it is made when the step runs. */
+export function managementVersionAction(settings: DeploySettings): string {
+  const { core } = capiOf(settings).providers;
+  return `read its Kubernetes version (kubectl version -o json) and refuse one ${core} does not support for a management cluster (${managementRange(core)}), before clusterctl-init installs anything`;
+}
+
+/**
+ * The existing management cluster's Kubernetes (`kubectl version -o json`: a GET of its /version), refused when the
+ * pinned Cluster API does not support it for a management cluster. Returns its gitVersion.
+ */
+export async function requireSupportedManagement(settings: DeploySettings, exec: Exec): Promise<string> {
+  const commands = new CapiCommands(settings);
+  const { capi, management } = commands;
+  const cluster = `kubeconfig ${displayPath(management)}${capi.management.kind === 'existing' ? `, ${capi.management.source}` : ''}`;
+  const result = await exec(commands.kubectl(management, 'version', '-o', 'json'), {
+    capture: true,
+    quiet: true,
+    check: false,
+  });
+  if (result.exitCode !== 0)
+    throw new UserError(
+      `cannot read the Kubernetes version of the management cluster (${cluster}): ${failureLine(result)}`,
+    );
+  const gitVersion = serverVersionFromKubectl(result.stdout);
+  requireSupportedManagementKubernetes({ core: capi.providers.core, gitVersion, cluster });
+  return gitVersion;
 }
 
 /**

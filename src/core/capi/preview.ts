@@ -8,7 +8,15 @@ import { withDeployLock } from '../lib/lock.js';
 import { clusterId, runtimePaths, type DeploySettings } from '../model/settings.js';
 import type { ClusterApiState } from '../model/state.js';
 import { kubectlEnvironment } from '../model/environment.js';
-import { capiOf, NO_CLUSTER_API, objectsKubeconfig, renderManifests, SERVER_SIDE_APPLY } from './management.js';
+import {
+  capiOf,
+  checksManagementVersion,
+  NO_CLUSTER_API,
+  objectsKubeconfig,
+  renderManifests,
+  requireSupportedManagement,
+  SERVER_SIDE_APPLY,
+} from './management.js';
 import { problemsError } from '../lib/errors.js';
 import { clusterApiProblems } from './preflight.js';
 import { failureLine } from '../lib/command.js';
@@ -84,6 +92,8 @@ export async function runCapiPlan(
       ),
     );
     if (refused) throw refused;
+    // Read-only, as the diff is: what capi-management-cluster would refuse is said by the plan already.
+    if (checksManagementVersion(settings)) await requireSupportedManagement(settings, exec);
     const diff = await diffManifests(settings, exec, management, rendered.file);
     if (diff === 'no-cluster-api')
       return everythingNew(

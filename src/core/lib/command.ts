@@ -79,8 +79,20 @@ export function failureHeadline(error: CommandFailedError): string {
 
 const cut = (text: string, max = 300) => (text.length > max ? `${text.slice(0, max)}…` : text);
 
+/**
+ * The first diagnostic; when kind's failed because a command it ran did, that command's own answer too: kind prints
+ * `ERROR: … command "docker pull …" failed with error: exit status 1`, then `Command Output: <docker's reason>`
+ * (kind v0.32.0 `cmd/kind/app/main.go` logError).
+ */
 function toolDiagnostic(tail: readonly string[]): string | undefined {
-  return tail.map((line) => /^[│|]?\s*(?:Error|ERROR): (.+)$/.exec(line)?.[1]?.trim()).find(Boolean);
+  const diagnostics = tail.map((line) => /^[│|]?\s*(?:Error|ERROR): (.+)$/.exec(line)?.[1]?.trim());
+  const at = diagnostics.findIndex(Boolean);
+  if (at < 0) return undefined;
+  const output = tail
+    .slice(at + 1)
+    .map((line) => /^Command Output: (.+)$/.exec(line.trim())?.[1]?.trim())
+    .find(Boolean);
+  return output ? `${diagnostics[at]}: ${output}` : diagnostics[at];
 }
 
 /** `fatal: [host]: FAILED! => {…}`: the host, and the task's stderr (its last line) or msg. */

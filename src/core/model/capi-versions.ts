@@ -1,3 +1,4 @@
+import { escapeInvisible } from '../lib/echo.js';
 import { UserError } from '../lib/errors.js';
 
 /**
@@ -113,5 +114,64 @@ export function requireSupportedKubernetes(check: CapiVersionCheck): void {
   if (support.workloadOnly && check.selfHosted)
     throw new UserError(
       `${field} is supported by Cluster API ${capiVersion} for workload clusters only, and with management.bootstrap: kind the cluster manages itself after the pivot (a management cluster: ${range(capiMinor, true)}, ${CAPI_VERSIONS_SOURCE}). Nothing was changed: choose ${range(capiMinor, true)}, or use an existing management cluster (deployment.cluster_api.management.kubeconfig)`,
+    );
+}
+
+/** The Kubernetes minors a pinned core provider (`cluster-api:v1.12.10`) supports for a management cluster. */
+export function managementRange(core: string): string {
+  const capi = /^[^:]+:v(\d+)\.(\d+)\./.exec(core);
+  const capiMinor = capi ? `${capi[1]}.${capi[2]}` : '';
+  return SUPPORT[capiMinor] ? `Kubernetes ${range(capiMinor, true)}` : 'none known';
+}
+
+export interface ManagementVersionCheck {
+  /** The core provider as the config pins it: `cluster-api:v1.12.10`. */
+  core: string;
+  /** The management cluster's API server version, its `/version` gitVersion (`v1.33.4`, `v1.31.0-gke.1`). */
+  gitVersion: string;
+  /** The management cluster in words: its kubeconfig and the setting that names it. */
+  cluster: string;
+}
+
+/**
+ * The management cluster's minor as clusterctl reads it: k8s.io/apimachinery `pkg/util/version/version.go`
+ * ParseGeneric (what CAPI v1.12 `version/version.go` CheckKubernetesVersion applies to the gitVersion): an optional
+ * "v", at least major.minor, anything after (a distribution's "-gke.1", "+k3s1") ignored. Bounded: a gitVersion is
+ * short, and a longer answer is no version.
+ */
+const SERVER_VERSION = /^v?(\d{1,6})\.(\d{1,6})(?:\.\d{1,6})*(?:[-+][0-9A-Za-z.+-]{0,64})?$/;
+
+/**
+ * Refuses a management cluster whose Kubernetes the pinned Cluster API does not support as a management cluster
+ * (CAPI's table: not listed, "only workload", or listed from a later patch), before `clusterctl init` installs
+ * anything on it. clusterctl itself only refuses below v1.20.0 (CAPI v1.12 `version/version.go`), so this is the check.
+ */
+export function requireSupportedManagementKubernetes(check: ManagementVersionCheck): void {
+  const capi = /^[^:]+:v(\d+)\.(\d+)\.(\d+)/.exec(check.core);
+  if (!capi) return; // the config schema refuses what is not name:vX.Y.Z
+  const capiMinor = `${capi[1]}.${capi[2]}`;
+  const capiVersion = `v${capi[1]}.${capi[2]}.${capi[3]}`;
+  const column = SUPPORT[capiMinor];
+  if (!column) return; // refused when the settings were read (requireSupportedKubernetes)
+  const managed = `Cluster API ${capiVersion} (deployment.cluster_api.providers.core) supports Kubernetes ${range(capiMinor, true)} for management clusters (${CAPI_VERSIONS_SOURCE})`;
+  const todo = `upgrade the management cluster to a supported version, or pin a Cluster API release that supports it for a management cluster (providers core, bootstrap and control_plane)`;
+  const version = check.gitVersion.trim();
+  const parsed = SERVER_VERSION.exec(version);
+  if (!parsed) {
+    const shown = escapeInvisible(JSON.stringify(version.length > 40 ? `${version.slice(0, 37)}...` : version));
+    throw new UserError(
+      `the management cluster (${check.cluster}) reports Kubernetes version ${shown} (its /version gitVersion), which is not a version, so it cannot be checked: ${managed}. Nothing was changed: check that the kubeconfig points at a Kubernetes API server`,
+    );
+  }
+  const minor = `${Number(parsed[1])}.${Number(parsed[2])}`;
+  const support = column[minor];
+  const runs = `the management cluster (${check.cluster}) runs Kubernetes ${version}`;
+  if (!support || support.workloadOnly)
+    throw new UserError(
+      `${runs}, and ${managed}${support ? `; ${minor} only for workload clusters` : ''}. Nothing was changed: ${todo}`,
+    );
+  if (support.fromPatch !== undefined && Number(capi[3]) < support.fromPatch)
+    throw new UserError(
+      `${runs}: ${managed}, ${minor} from v${capiMinor}.${support.fromPatch} on, and ${capiVersion} is pinned. Nothing was changed: pin providers core, bootstrap and control_plane at v${capiMinor}.${support.fromPatch} or later, or ${todo.split(', or ')[0]}`,
     );
 }

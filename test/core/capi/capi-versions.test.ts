@@ -3,7 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserError } from '../../../src/core/lib/errors.js';
-import { KIND_NODE_IMAGE } from '../../../src/core/model/capi-versions.js';
+import {
+  KIND_NODE_IMAGE,
+  managementRange,
+  requireSupportedManagementKubernetes,
+} from '../../../src/core/model/capi-versions.js';
 import { resolveSettings, type DeployOptions } from '../../../src/core/model/settings.js';
 
 /**
@@ -121,5 +125,83 @@ describe('the pinned Cluster API supports the Kubernetes version (CAPI versions.
   it('pins a kind node image the default Cluster API supports for a management cluster', async () => {
     expect(KIND_NODE_IMAGE).toBe('kindest/node:v1.35.1');
     expect(await refusal(config('1.35.0'))).toBeUndefined();
+  });
+});
+
+/**
+ * An existing management cluster's own Kubernetes (its /version gitVersion, read at run time), against the pinned
+ * release's management column: v1.12 supports 1.31 to 1.35 (1.35 from v1.12.1), 1.29 and 1.30 for workload clusters only.
+ */
+describe("the pinned Cluster API supports the existing management cluster's Kubernetes", () => {
+  const cluster = 'kubeconfig mgmt.kubeconfig, deployment.cluster_api.management.kubeconfig';
+  const check = (gitVersion: string, core = 'cluster-api:v1.12.10') => {
+    try {
+      requireSupportedManagementKubernetes({ core, gitVersion, cluster });
+      return undefined;
+    } catch (error) {
+      if (!(error instanceof UserError)) throw error;
+      return error.message;
+    }
+  };
+  const range =
+    'Cluster API v1.12.10 (deployment.cluster_api.providers.core) supports Kubernetes 1.31 to 1.35 for management clusters (kubernetes-sigs/cluster-api docs/book/src/reference/versions.md (release-1.12))';
+  const todo =
+    'Nothing was changed: upgrade the management cluster to a supported version, or pin a Cluster API release that supports it for a management cluster (providers core, bootstrap and control_plane)';
+
+  it.each([
+    ['in range, the oldest', 'v1.31.0', undefined],
+    ['in range, the newest', 'v1.35.2', undefined],
+    ['in range', 'v1.33.4', undefined],
+    // clusterctl parses the gitVersion with apimachinery's ParseGeneric, which drops the distribution's suffix.
+    ["a managed distribution's suffix (GKE)", 'v1.31.0-gke.1', undefined],
+    ['a build suffix (k3s)', 'v1.32.3+k3s1', undefined],
+    ['without the "v"', '1.34.1', undefined],
+    [
+      'below the range',
+      'v1.28.15',
+      `the management cluster (${cluster}) runs Kubernetes v1.28.15, and ${range}. ${todo}`,
+    ],
+    [
+      'a workload-only minor',
+      'v1.30.4',
+      `the management cluster (${cluster}) runs Kubernetes v1.30.4, and ${range}; 1.30 only for workload clusters. ${todo}`,
+    ],
+    ['the other workload-only minor', 'v1.29.0', '; 1.29 only for workload clusters.'],
+    [
+      'above the range',
+      'v1.36.1',
+      `the management cluster (${cluster}) runs Kubernetes v1.36.1, and ${range}. ${todo}`,
+    ],
+    ['another major', 'v2.31.0', 'runs Kubernetes v2.31.0, and Cluster API v1.12.10'],
+    [
+      'empty',
+      '',
+      `the management cluster (${cluster}) reports Kubernetes version "" (its /version gitVersion), which is not a version, so it cannot be checked: ${range}. Nothing was changed: check that the kubeconfig points at a Kubernetes API server`,
+    ],
+    ['no minor', 'v1', 'reports Kubernetes version "v1" (its /version gitVersion), which is not a version'],
+    ['a word', 'latest', 'reports Kubernetes version "latest"'],
+    ['a newline in it', 'v1.33.0\nv1.20.0', 'reports Kubernetes version "v1.33.0\\nv1.20.0"'],
+    ['a huge string', `v1.33.0-${'x'.repeat(1_000_000)}`, `reports Kubernetes version "v1.33.0-${'x'.repeat(29)}..."`],
+    ['a huge number', `v1.${'9'.repeat(5000)}.0`, 'reports Kubernetes version "v1.999999999'],
+  ] as const)('%s: %j', (_, gitVersion, refused) => {
+    const message = check(gitVersion);
+    if (refused === undefined) expect(message).toBeUndefined();
+    else expect(message).toContain(refused);
+    if (message) expect(message.length).toBeLessThan(700);
+  });
+
+  it('1.35 needs Cluster API v1.12.1 on a management cluster too', () => {
+    expect(check('v1.35.0', 'cluster-api:v1.12.0')).toBe(
+      `the management cluster (${cluster}) runs Kubernetes v1.35.0: Cluster API v1.12.0 (deployment.cluster_api.providers.core) supports Kubernetes 1.31 to 1.35 for management clusters (kubernetes-sigs/cluster-api docs/book/src/reference/versions.md (release-1.12)), 1.35 from v1.12.1 on, and v1.12.0 is pinned. Nothing was changed: pin providers core, bootstrap and control_plane at v1.12.1 or later, or upgrade the management cluster to a supported version`,
+    );
+    expect(check('v1.34.0', 'cluster-api:v1.12.0')).toBeUndefined();
+  });
+
+  it('follows the pinned release: v1.11 supports 1.30 to 1.34 for a management cluster', () => {
+    expect(check('v1.30.2', 'cluster-api:v1.11.3')).toBeUndefined();
+    expect(check('v1.35.1', 'cluster-api:v1.11.3')).toContain(
+      'supports Kubernetes 1.30 to 1.34 for management clusters',
+    );
+    expect(managementRange('cluster-api:v1.11.3')).toBe('Kubernetes 1.30 to 1.34');
   });
 });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { CommandFailedError, commandExecutor, runCommand } from '../../../src/core/lib/command.js';
+import { CommandFailedError, commandExecutor, failureHeadline, runCommand } from '../../../src/core/lib/command.js';
 import { DeployOutput } from '../../../src/core/lib/output.js';
 import { MASK, Redactor } from '../../../src/core/lib/redact.js';
 
@@ -403,5 +403,58 @@ describe('a captured credential', () => {
     expect(Buffer.from(raw.stdout, 'base64').toString()).toContain(key);
     expect(printed.join('')).toContain(MASK); // the console got the output, masked
     expect(printed.join('')).not.toContain(secretData);
+  });
+});
+
+/** The one-line reason of a failed command, from the last lines each tool really prints when it fails. */
+describe('failureHeadline', () => {
+  const failed = (tool: string, tail: string[]) =>
+    failureHeadline(new CommandFailedError(tool, { exitCode: 1, signal: null, tail, stdout: '' }));
+  it.each([
+    [
+      "tofu's boxed diagnostic",
+      'tofu',
+      ['╷', '│ Error: Invalid value for input variable', '│ ', '╵'],
+      /^tofu(?: \w+)? exited with 1: Invalid value for input variable$/,
+    ],
+    [
+      // cobra's `Error: …` (CAPI v1.12 cmd/clusterctl/cmd/root.go: SilenceUsage only), after init's progress lines.
+      "clusterctl's Error line",
+      'clusterctl',
+      [
+        'Fetching providers',
+        'Installing cert-manager version="v1.21.1"',
+        'Waiting for cert-manager to be available...',
+        'Error: context deadline exceeded',
+      ],
+      /^clusterctl(?: \w+)? exited with 1: context deadline exceeded$/,
+    ],
+    [
+      // kind v0.32.0 cmd/kind/app/main.go logError: ERROR, a blank line, then the failed command's output.
+      "kind's ERROR with the output of the command it ran",
+      'kind',
+      [
+        'Creating cluster "capi-demo" ...',
+        ' ✗ Ensuring node image (kindest/node:v1.35.1) 🖼',
+        'ERROR: failed to create cluster: failed to pull image "kindest/node:v1.35.1": command "docker pull kindest/node:v1.35.1" failed with error: exit status 1',
+        '',
+        'Command Output: Error response from daemon: manifest for kindest/node:v1.35.1 not found: manifest unknown: manifest unknown',
+      ],
+      /^kind(?: \w+)? exited with 1: failed to create cluster: failed to pull image "kindest\/node:v1\.35\.1": command "docker pull kindest\/node:v1\.35\.1" failed with error: exit status 1: Error response from daemon: manifest for kindest\/node:v1\.35\.1 not found: manifest unknown: manifest unknown$/,
+    ],
+    [
+      "kind's ERROR without a command",
+      'kind',
+      ['ERROR: failed to create cluster: node(s) already exist for a cluster with the name "capi-demo"'],
+      /^kind(?: \w+)? exited with 1: failed to create cluster: node\(s\) already exist for a cluster with the name "capi-demo"$/,
+    ],
+    [
+      "kubectl's last line",
+      'kubectl',
+      ['The connection to the server 127.0.0.1:1 was refused - did you specify the right host or port?'],
+      /^kubectl(?: \w+)? exited with 1: The connection to the server 127\.0\.0\.1:1 was refused/,
+    ],
+  ])('%s', (_, tool, tail, headline) => {
+    expect(failed(tool, tail)).toMatch(headline);
   });
 });

@@ -7,7 +7,12 @@ import { runtimePaths, type DeploySettings } from '../../model/settings.js';
 import type { ClusterApiState } from '../../model/state.js';
 import { KUBECONFIG_FILE } from '../../lib/yaml.js';
 import type { Step, StepContext, StepPlan } from '../../model/step.js';
-import { CapiCommands } from '../../capi/management.js';
+import {
+  CapiCommands,
+  checksManagementVersion,
+  managementVersionAction,
+  requireSupportedManagement,
+} from '../../capi/management.js';
 import { failureLine } from '../../lib/command.js';
 import { maskKubeconfig } from './shared.js';
 import { KIND_NODE_IMAGE } from '../../model/capi-versions.js';
@@ -54,7 +59,10 @@ export class CapiManagementClusterStep implements Step {
         command: this.commands.kubectl(management, 'get', '--raw', '/readyz'),
         reads: [management],
         writes: [],
-        actions: [`check that the existing management cluster (${capi.management.source}) answers`],
+        actions: [
+          `check that the existing management cluster (${capi.management.source}) answers`,
+          ...(checksManagementVersion(this.settings) ? [managementVersionAction(this.settings)] : []),
+        ],
       };
     }
     return {
@@ -93,13 +101,17 @@ export class CapiManagementClusterStep implements Step {
           `the management cluster (kubeconfig ${displayPath(management)}, ${capi.management.source}) is not reachable or not ready: ${failureLine(ready)}`,
         );
       }
+      // Known only from the cluster itself: refused here, before clusterctl-init installs anything on it.
+      const version = checksManagementVersion(this.settings)
+        ? `, Kubernetes ${await requireSupportedManagement(this.settings, context.exec)}`
+        : '';
       if (context.state.clusterApi?.management === 'kind' && !context.state.clusterApi.pivotedAt) {
         context.warn(
           `the cluster was provisioned from kind cluster ${context.state.clusterApi.kindCluster}, which was never pivoted; the existing management cluster does not hold its objects`,
         );
       }
       context.state.clusterApi = { management: 'existing' };
-      return `existing management cluster ready (${displayPath(management)})`;
+      return `existing management cluster ready (${displayPath(management)}${version})`;
     }
 
     const kindName = capi.management.clusterName;
