@@ -49,7 +49,7 @@ export interface DeployActionOptions {
 async function setKubeconfigOutputs(settings: ActionSettings, deploy: DeploySettings): Promise<void> {
   if (!existsSync(deploy.kubeconfigPath)) return;
   const text = readTextFile(deploy.kubeconfigPath, KUBECONFIG_FILE);
-  for (const secret of kubeconfigSecrets(text, deploy.kubeconfigPath)) core.setSecret(secret);
+  for (const secret of kubeconfigSecrets(text, deploy.kubeconfigPath, deploy.kubeconfigPath)) core.setSecret(secret);
   core.setOutput('kubeconfig-path', deploy.kubeconfigPath);
   core.setOutput('kubeconfig', text);
   core.exportVariable('KUBECONFIG', deploy.kubeconfigPath);

@@ -69,6 +69,7 @@ async function createRedactor(settings: DeploySettings, extra: readonly string[]
       for (const secret of kubeconfigSecrets(
         readTextFile(settings.kubeconfigPath, KUBECONFIG_FILE),
         settings.kubeconfigPath,
+        settings.kubeconfigPath,
       ))
         redactor.add(secret);
     }

@@ -2,8 +2,10 @@ import YAML, { type Document, isAlias, isMap, isScalar, isSeq, type Scalar } fro
 import { z } from 'zod';
 import { canonicalIPv6, parseApiHost, urlHost } from '../lib/address.js';
 import { dirname, resolve as resolvePath } from 'node:path';
+import { isSecretName } from '../lib/env-secrets.js';
 import { formatIssues, UserError } from '../lib/errors.js';
 import { readTextFile } from '../lib/files.js';
+import { SUBSTANTIAL_SECRET_LENGTH } from '../lib/secret-forms.js';
 import { KUBECONFIG_FILE, parseYamlMapping } from '../lib/yaml.js';
 
 /**
@@ -26,7 +28,14 @@ const ClusterFields = z.object({
   'insecure-skip-tls-verify': z.boolean().nullish(),
   'tls-server-name': optionalString,
 });
-const UserFields = SecretUserFields.extend({ 'client-certificate': optionalString, 'client-key': optionalString });
+/** client-go's AuthInfo (tools/clientcmd/api/v1/types.go): a plugin's config and an exec plugin's environment. */
+const UserFields = SecretUserFields.extend({
+  'client-certificate': optionalString,
+  'client-key': optionalString,
+  tokenFile: optionalString,
+  'auth-provider': z.object({ config: z.object({}).catchall(optionalString).nullish() }).nullish(),
+  exec: z.object({ env: z.array(z.object({ name: optionalString, value: optionalString })).nullish() }).nullish(),
+});
 const KubeconfigSchema = z.object({
   'current-context': optionalString,
   clusters: z.array(z.object({ name: optionalString, cluster: ClusterFields.nullish() })).nullish(),
@@ -235,20 +244,52 @@ export function kubeconfigTls(text: string, file: string): KubeconfigTls | undef
   };
 }
 
+/** auth-provider config keys holding a credential whatever its length (the oidc, azure and gcp providers). */
+const AUTH_PROVIDER_SECRETS = new Set(['id-token', 'refresh-token', 'access-token', 'client-secret']);
+
+/** A key file or a token file is this small; a larger file is no credential, and the redactor would hold back its length. */
+const CREDENTIAL_FILE_BYTES = 64 * 1024;
+
 /**
  * The secret leaves of a kubeconfig, plus the decoded forms of base64 data, so that they can be
- * masked without masking the whole document (which would spoil every later log line).
+ * masked without masking the whole document (which would spoil every later log line): the user
+ * fields above, every auth-provider config value and exec plugin environment value (a short one
+ * only under a credential's name: `gcloud` or `default` would be masked everywhere), and, when the
+ * kubeconfig was read from `file`, the contents of the `client-key` and `tokenFile` files it names
+ * (relative to its directory, as client-go resolves them) that can be read.
  */
-export function kubeconfigSecrets(text: string, source: string): string[] {
+export function kubeconfigSecrets(text: string, source: string, file?: string): string[] {
   const { fields } = parseKubeconfig(text, source);
   const secrets: string[] = [];
-  for (const user of fields.users ?? []) {
+  const add = (value: string | null | undefined, credential = true) => {
+    const length = value?.trim().length ?? 0;
+    if (value && length > 0 && (credential || length >= SUBSTANTIAL_SECRET_LENGTH)) secrets.push(value);
+  };
+  for (const { user } of fields.users ?? []) {
+    if (!user) continue;
     for (const field of SECRET_USER_FIELDS) {
-      const value = user.user?.[field];
-      if (typeof value !== 'string' || value.trim() === '') continue;
-      secrets.push(value);
-      if (field.endsWith('-data')) secrets.push(Buffer.from(value, 'base64').toString('utf8'));
+      const value = user[field];
+      add(value);
+      if (value?.trim() && field.endsWith('-data')) secrets.push(Buffer.from(value, 'base64').toString('utf8'));
     }
+    for (const [key, value] of Object.entries(user['auth-provider']?.config ?? {}))
+      add(value, AUTH_PROVIDER_SECRETS.has(key));
+    for (const env of user.exec?.env ?? []) add(env.value, isSecretName(env.name ?? ''));
+    if (file) for (const named of [user['client-key'], user.tokenFile]) add(credentialFile(file, named));
   }
   return secrets;
+}
+
+/** The contents of a file a kubeconfig names, or undefined if it cannot be read: kubectl reports that when it needs it. */
+function credentialFile(kubeconfig: string, named: string | null | undefined): string | undefined {
+  if (!named) return undefined;
+  try {
+    return readTextFile(resolvePath(dirname(kubeconfig), named), {
+      noun: 'credential file',
+      plural: 'credential files',
+      maxBytes: CREDENTIAL_FILE_BYTES,
+    });
+  } catch {
+    return undefined;
+  }
 }

@@ -49,7 +49,7 @@ export async function normalizeClusterKubeconfig({
   if (!source) throw new UserError(`kubeconfig not found in ${displayPath(clusterDir)}`);
   const text = readTextFile(source, KUBECONFIG_FILE);
   const result = normalizeKubeconfig(text, vip, displayPath(source));
-  for (const secret of kubeconfigSecrets(result.text, displayPath(source))) redactor.add(secret);
+  for (const secret of kubeconfigSecrets(result.text, displayPath(source), source)) redactor.add(secret);
   const unchanged = source === target && result.changes.length === 0;
   if (!unchanged) {
     await writePrivateFile(target, result.text, 'kubeconfig');

@@ -6,9 +6,15 @@ import { SUBSTANTIAL_SECRET_LENGTH } from './secret-forms.js';
  * passwords, and the `TF_VAR_*` values of variables the module declares sensitive.
  */
 
-/** `*_SECRET*`, `*_TOKEN`, `*PASSWORD*`, `*_KEY` (any case); never a public one (`SSH_PUBLIC_KEY`). */
-const SECRET_NAME = /_SECRET|_TOKEN$|PASSWORD|_KEY$/i;
+/**
+ * `*_SECRET*`, `*_TOKEN`, `*PASSWORD*`, `*_KEY`, and `*_PASSPHRASE`, `*_PASSWD`, `*_PASS`, `*_PWD`,
+ * `*_CREDENTIALS`, `*_AUTH` (any case; the suffixes whole, so `PWD`, `SSL_PASSTHROUGH` and
+ * `GIT_AUTHOR_NAME` are not); never a public one (`SSH_PUBLIC_KEY`).
+ */
+const SECRET_NAME = /_SECRET|_TOKEN$|PASSWORD|_KEY$|_(PASSPHRASE|PASSWD|PASS|PWD|CREDENTIALS|AUTH)$/i;
 const PUBLIC_NAME = /PUBLIC/i;
+/** Named like a secret, holding a path: Google's application default credentials name the key's file. */
+const PATH_NAMES = new Set(['GOOGLE_APPLICATION_CREDENTIALS']);
 
 /**
  * The state backends' credentials whose names the rule above misses (OpenTofu's backend docs):
@@ -27,7 +33,7 @@ const BACKEND_SECRET_PREFIXES = ['TF_TOKEN_'];
 export function isSecretName(name: string): boolean {
   const upper = name.toUpperCase();
   if (BACKEND_SECRETS.has(upper) || BACKEND_SECRET_PREFIXES.some((prefix) => upper.startsWith(prefix))) return true;
-  return SECRET_NAME.test(name) && !PUBLIC_NAME.test(name);
+  return SECRET_NAME.test(name) && !PUBLIC_NAME.test(name) && !PATH_NAMES.has(upper);
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The forms a secret travels in, besides itself: what an encoder or a tool prints when the value
- * passes through JSON, a URL, base64 or a wrapping column. The redactor masks each form as it masks
- * the value (docs/redaction.md lists them, and what is left out).
+ * passes through JSON, a URL, shell or YAML quotes, base64 or a wrapping column. The redactor masks
+ * each form as it masks the value (docs/redaction.md lists them, and what is left out).
  */
 
 /**
@@ -76,7 +76,12 @@ function jsonForms(value: string): string[] {
   return forms;
 }
 
-/** URL encodings: encodeURIComponent and encodeURI, the form encoding (`+` for a space), each also in lower-case hex. */
+/**
+ * URL encodings, each also in lower-case hex: encodeURIComponent and encodeURI; the form encoding
+ * (`+` for a space); the strict RFC 3986 encoding, which also escapes `!'()*` (Python's
+ * `quote(s, safe="")`, and with `+` for a space `quote_plus` and Go's `url.QueryEscape`), and it
+ * with `/` left clear (Python's `quote(s)`).
+ */
 function urlForms(value: string): string[] {
   let component: string;
   let uri: string;
@@ -88,8 +93,26 @@ function urlForms(value: string): string[] {
     return [];
   }
   const form = new URLSearchParams([['', value]]).toString().slice(1);
-  const forms = [component, uri, component.replaceAll('%20', '+'), form];
+  const strict = component.replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const forms = [
+    component,
+    uri,
+    component.replaceAll('%20', '+'),
+    form,
+    strict,
+    strict.replaceAll('%20', '+'),
+    strict.replaceAll('%2F', '/'),
+  ];
   return [...forms, ...forms.map((f) => f.replace(/%[0-9A-F]{2}/g, (pct) => pct.toLowerCase()))];
+}
+
+/**
+ * A value holding `'` inside single quotes: a shell's (`'\''`, and Python's `shlex.quote`,
+ * `'"'"'`) and YAML's (`''`). Without a `'` each is the value itself.
+ */
+function quotedForms(value: string): string[] {
+  if (!value.includes("'")) return [];
+  return [value.replaceAll("'", `'\\''`), value.replaceAll("'", `'"'"'`), value.replaceAll("'", "''")];
 }
 
 /**
@@ -129,10 +152,10 @@ function wrappedForms(form: string): string[] {
   return [...out];
 }
 
-/** The forms of `value` on one line: JSON, URL and base64 (duplicates and the value itself removed). */
+/** The forms of `value` on one line: JSON, URL, quoted and base64 (duplicates and the value itself removed). */
 export function encodedForms(value: string): string[] {
   if (value.length < SUBSTANTIAL_SECRET_LENGTH) return [];
-  const encoded = [...jsonForms(value), ...urlForms(value), ...base64Forms(value)];
+  const encoded = [...jsonForms(value), ...urlForms(value), ...quotedForms(value), ...base64Forms(value)];
   const forms = new Set(encoded.filter((form) => form.length >= SUBSTANTIAL_SECRET_LENGTH));
   forms.delete(value);
   return [...forms];

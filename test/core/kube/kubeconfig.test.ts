@@ -1,3 +1,7 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { UserError } from '../../../src/core/lib/errors.js';
@@ -78,6 +82,100 @@ describe('kubeconfig normalisation', () => {
     expect(secrets).toContain('KEY-CANARY');
     expect(secrets).toContain('server: https://127.0.0.1:6443');
     expect(secrets).not.toContain('Q0EtREFUQQ==');
+  });
+});
+
+/** A kubeconfig whose one user is `user` (YAML flow or block text, indented under `user:`). */
+const withUser = (user: string) =>
+  `clusters: [{name: c, cluster: {server: 'https://api:6443'}}]\nusers:\n- name: u\n  user:\n${user.replace(/^/gm, '    ')}\n`;
+
+describe('the credentials of auth plugins (client-go AuthInfo: auth-provider, exec)', () => {
+  it.each([
+    [
+      'oidc id-token',
+      'auth-provider: {name: oidc, config: {id-token: eyJhbGciOi.canary.sig}}',
+      ['eyJhbGciOi.canary.sig'],
+    ],
+    ['oidc refresh-token', 'auth-provider: {name: oidc, config: {refresh-token: rt-canary-1}}', ['rt-canary-1']],
+    ['oidc client-secret, short', 'auth-provider: {name: oidc, config: {client-secret: s3cr}}', ['s3cr']],
+    ['azure access-token, short', 'auth-provider: {name: azure, config: {access-token: at}}', ['at']],
+    [
+      'any other config value',
+      'auth-provider: {name: x, config: {apikey: other-credential-9}}',
+      ['other-credential-9'],
+    ],
+    [
+      'a short config value under no credential name (masked everywhere, it would spoil every log)',
+      'auth-provider: {name: gcp, config: {cmd-path: gcloud, expiry-key: x}}',
+      [],
+    ],
+    [
+      'exec env value',
+      'exec: {command: x, env: [{name: VAULT_ADDR_OPTS, value: env-canary-value}]}',
+      ['env-canary-value'],
+    ],
+    ['exec env value under a secret name, short', 'exec: {command: x, env: [{name: API_TOKEN, value: tk}]}', ['tk']],
+    ['exec env value, short, under another name', 'exec: {command: x, env: [{name: AWS_PROFILE, value: prod}]}', []],
+    [
+      'null and empty leaves',
+      'auth-provider: {config: {id-token: null, x: ""}}\nexec: {env: [{name: A}, {name: B, value: null}]}',
+      [],
+    ],
+    ['empty plugins', 'auth-provider: ~\nexec: {env: ~}', []],
+  ])('%s', (_, user, values) => {
+    expect(kubeconfigSecrets(withUser(user), 'k')).toEqual(values);
+  });
+
+  it.each([
+    [
+      'a config value that is a number',
+      'auth-provider: {config: {id-token: 5}}',
+      /users\.0\.user\.auth-provider\.config\.id-token: must be a string, not a number/,
+    ],
+    [
+      'config that is a list',
+      'auth-provider: {config: [a]}',
+      /users\.0\.user\.auth-provider\.config: must be a mapping, not a list/,
+    ],
+    ['exec env that is a mapping', 'exec: {env: {A: b}}', /users\.0\.user\.exec\.env: must be a list, not a mapping/],
+    [
+      'an exec env value that is a list',
+      'exec: {env: [{name: A, value: [b]}]}',
+      /users\.0\.user\.exec\.env\.0\.value: must be a string, not a list/,
+    ],
+    ['tokenFile that is a number', 'tokenFile: 7', /users\.0\.user\.tokenFile: must be a string, not a number/],
+  ])('refuses %s, as kubectl does', (_, user, message) => {
+    expect(messageOf(() => kubeconfigSecrets(withUser(user), '/x/admin.conf'))).toMatch(message);
+  });
+});
+
+describe('the key and token files a kubeconfig names', () => {
+  const KEY =
+    '-----BEGIN EC PRIVATE KEY-----\nMHcCAQEEIKeyFileCanaryBody0123456789abcdefABCDEF\n-----END EC PRIVATE KEY-----\n';
+  const TOKEN = 'token-file-canary-0123456789';
+  const dir = mkdtempSync(path.join(tmpdir(), 'kubeconfig-files-'));
+  mkdirSync(path.join(dir, 'keys'));
+  writeFileSync(path.join(dir, 'keys', 'client.key'), KEY);
+  writeFileSync(path.join(dir, 'token'), `${TOKEN}\n`);
+  writeFileSync(path.join(dir, 'huge.key'), 'k'.repeat(65 * 1024));
+  expect(spawnSync('mkfifo', [path.join(dir, 'fifo')]).status).toBe(0);
+  const file = path.join(dir, 'config');
+
+  it.each([
+    ['client-key relative to the kubeconfig', 'client-key: keys/client.key', [KEY]],
+    ['tokenFile, absolute', `tokenFile: ${path.join(dir, 'token')}`, [`${TOKEN}\n`]],
+    ['both', 'client-key: keys/client.key\ntokenFile: token', [KEY, `${TOKEN}\n`]],
+    ['a missing file (kubectl reports it)', 'client-key: keys/missing.key', []],
+    ['a directory', 'tokenFile: keys', []],
+    ['a named pipe (not waited on)', 'tokenFile: fifo', []],
+    ['a file larger than a key', 'client-key: huge.key', []],
+    ['an empty name', "client-key: ''", []],
+  ])('%s', (_, user, values) => {
+    expect(kubeconfigSecrets(withUser(user), 'k', file)).toEqual(values);
+  });
+
+  it("reads no file for a kubeconfig that was not read from one (decrypted, or a tool's output)", () => {
+    expect(kubeconfigSecrets(withUser(`tokenFile: ${path.join(dir, 'token')}`), 'from input x')).toEqual([]);
   });
 });
 

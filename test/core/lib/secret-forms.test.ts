@@ -2,14 +2,16 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import YAML from 'yaml';
 import { CommandFailedError, commandExecutor } from '../../../src/core/lib/command.js';
 import { DeployOutput } from '../../../src/core/lib/output.js';
 import { Redactor } from '../../../src/core/lib/redact.js';
-import { SUBSTANTIAL_SECRET_LENGTH, secretLines } from '../../../src/core/lib/secret-forms.js';
+import { encodedForms, SUBSTANTIAL_SECRET_LENGTH, secretLines } from '../../../src/core/lib/secret-forms.js';
 
-// Two canaries: one with every character JSON and URLs escape (and non-ASCII, and a space), one a
-// bare token a tool may fold across lines as it is.
-const RICH = 'Cän/ary "pa$$" 100%+&<x>\\ ✓ 7f3Q';
+// Two canaries: one with every character JSON, URLs and shells escape (and non-ASCII, and a space;
+// `*~!'()` are left clear by some URL encoders and escaped by others), one a bare token a tool may
+// fold across lines as it is.
+const RICH = `Cän/ary "pa$$" 100%+&<x>\\ ✓ 7f3Q*~!'()`;
 const TOKEN = 'tok3n-Zq9x8W7v6U5t4S3r2Q1p0OnMlKjIhGfEdCbA';
 const env = { PATH: process.env.PATH ?? '/usr/bin:/bin' };
 
@@ -17,9 +19,10 @@ const b64 = (text: string, url = false) => Buffer.from(text).toString(url ? 'bas
 const wrap = (text: string, width: number) => text.replace(new RegExp(`(.{${width}})(?=.)`, 'g'), '$1\n');
 
 /**
- * Whether `output` still gives away `secret`: as is, after undoing JSON escapes or URL encoding, or
- * in base64 (any run of base64 characters, wrapped lines joined, decoded at each of its 4 offsets,
- * holding any 6 bytes of the secret in a row). Written apart from the redactor's forms on purpose.
+ * Whether `output` still gives away `secret`: as is, after undoing JSON escapes, URL encoding or a
+ * `'` quoted for a shell or YAML, or in base64 (any run of base64 characters, wrapped lines joined,
+ * decoded at each of its 4 offsets, holding any 6 bytes of the secret in a row). Written apart from
+ * the redactor's forms on purpose.
  */
 function leaks(output: string, secret: string): boolean {
   const jsonUnescaped = (text: string) =>
@@ -33,7 +36,8 @@ function leaks(output: string, secret: string): boolean {
   } catch {
     // not URL-encoded as a whole; the literal checks still run
   }
-  if ([output, output.replaceAll('\n', ''), unjson, unurl].some((text) => text.includes(secret))) return true;
+  const unquoted = output.replaceAll(`'"'"'`, "'").replaceAll(`'\\''`, "'").replaceAll("''", "'");
+  if ([output, output.replaceAll('\n', ''), unjson, unurl, unquoted].some((text) => text.includes(secret))) return true;
   const bytes = Buffer.from(secret);
   const windows = new Set<string>();
   for (let i = 0; i + 6 <= bytes.length; i++) windows.add(bytes.subarray(i, i + 6).toString('hex'));
@@ -63,6 +67,23 @@ for (const secret of [RICH, TOKEN]) {
   ]);
   printed.push(['encodeURIComponent', secret, `https://x.example/?token=${encodeURIComponent(secret)}&a=1`]);
   printed.push(['form encoding (+ for space)', secret, new URLSearchParams({ token: secret, a: 'b' }).toString()]);
+  // RFC 3986's unreserved characters only, as Go's url.QueryEscape and Python's quote(s, safe="") print it.
+  const strict = encodeURIComponent(secret).replace(
+    /[!'()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  printed.push(['strict URL encoding, + for space (Go url.QueryEscape)', secret, `q=${strict.replaceAll('%20', '+')}`]);
+  printed.push([
+    'strict URL encoding, lower-case hex',
+    secret,
+    strict.replace(/%[0-9A-F]{2}/g, (h) => h.toLowerCase()),
+  ]);
+  printed.push(['shell single quotes, POSIX', secret, `echo '${secret.replaceAll("'", "'\\''")}'`]);
+  printed.push([
+    'YAML single quotes (yaml)',
+    secret,
+    YAML.stringify({ password: secret }, { defaultStringType: 'QUOTE_SINGLE' }),
+  ]);
   for (const url of [false, true]) {
     for (const offset of [0, 1, 2, 3, 4, 5]) {
       const payload = `${'p'.repeat(offset)}${secret}{"tail":1}`;
@@ -103,6 +124,17 @@ describe('the redactor masks every form a secret travels in', () => {
     expect(redactor.redact(text).split('\n').length).toBe(text.split('\n').length);
   });
 
+  it.each([
+    ['no character a URL, shell or YAML escapes', 'abcdefghij0123456789', []],
+    ['a quote and the characters only strict URL encoders escape', "Pa55*word(x)!'q", ['Pa55%2Aword%28x%29%21%27q']],
+  ])('forms, each once and never the value itself: %s', (_, value, included) => {
+    const forms = encodedForms(value);
+    expect(new Set(forms).size).toBe(forms.length);
+    expect(forms).not.toContain(value);
+    for (const form of included) expect(forms).toContain(form);
+    if (!value.includes("'")) expect(forms.filter((form) => form.includes("'"))).toEqual([]);
+  });
+
   it('does not register encoded forms of a short value (they would be common characters)', () => {
     const short = new Redactor();
     short.add('abc1234');
@@ -122,6 +154,8 @@ for (const secret of [RICH, TOKEN]) {
   ];
   tools.push(['python json.dumps (ASCII, \\u escapes)', secret, py('print(json.dumps({"password": s}))')]);
   tools.push(['python urllib quote_plus', secret, py('print("token=" + urllib.parse.quote_plus(s))')]);
+  tools.push(['python urllib quote (/ left clear)', secret, py('print(urllib.parse.quote(s))')]);
+  tools.push(['python shlex.quote', secret, py('import shlex; print("sh -c " + shlex.quote(s))')]);
   tools.push([
     'python urllib quote (lower-case hex)',
     secret,

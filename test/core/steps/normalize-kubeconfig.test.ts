@@ -3,6 +3,8 @@ import { promises as fs } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CommandFailedError, commandExecutor } from '../../../src/core/lib/command.js';
+import { DeployOutput } from '../../../src/core/lib/output.js';
 import { Redactor } from '../../../src/core/lib/redact.js';
 import { normalizeClusterKubeconfig } from '../../../src/core/kube/normalize.js';
 import { runScript, sourceModule } from '../../support/run-script.js';
@@ -145,5 +147,61 @@ describe('normalizeClusterKubeconfig: the kubeconfig it reads', () => {
     await expect(normalize(path.join(base, 'kc'))).rejects.toThrow(
       `kubeconfig ${source} is 40.0 MiB; kubeconfigs over 16 MiB are refused`,
     );
+  });
+});
+
+describe('normalizeClusterKubeconfig: the credentials of its user never reach a log', () => {
+  const CANARIES = {
+    idToken: 'oidc-id-token-canary-4141',
+    refreshToken: 'oidc-refresh-canary-4242',
+    clientSecret: 'oidc-client-secret-canary-4343',
+    execEnv: 'exec-env-canary-4444',
+    tokenFile: 'token-file-canary-4545',
+    keyBody: 'MHcCAQEEIKeyFileCanary4646abcdefABCDEF0123456789',
+  };
+
+  it('a tool printing the kubeconfig, its key file and its token file: console, log file and failure', async () => {
+    await fs.writeFile(
+      path.join(clusterDir, 'kubeconfig.yaml'),
+      `clusters: [{name: c, cluster: {server: 'https://127.0.0.1:6443'}}]
+users:
+- name: u
+  user:
+    client-key: keys/client.key
+    tokenFile: token
+    auth-provider:
+      name: oidc
+      config: {id-token: ${CANARIES.idToken}, refresh-token: ${CANARIES.refreshToken}, client-secret: ${CANARIES.clientSecret}}
+    exec:
+      command: helper
+      env: [{name: HELPER_OPTS, value: ${CANARIES.execEnv}}]
+`,
+    );
+    await fs.mkdir(path.join(clusterDir, 'keys'));
+    await fs.writeFile(
+      path.join(clusterDir, 'keys', 'client.key'),
+      `-----BEGIN EC PRIVATE KEY-----\n${CANARIES.keyBody}\n-----END EC PRIVATE KEY-----\n`,
+    );
+    await fs.writeFile(path.join(clusterDir, 'token'), `${CANARIES.tokenFile}\n`);
+    const redactor = new Redactor();
+    await normalizeClusterKubeconfig({ clusterDir, target: path.join(base, 'kc'), vip: '10.0.0.5', redactor });
+
+    const log = path.join(base, 'deploy.log');
+    let console = '';
+    const output = new DeployOutput(redactor, (text) => {
+      console += text;
+    });
+    output.openLogFile(log);
+    const error = await commandExecutor({ redactor, output: output.write })({
+      argv: ['sh', '-c', 'cat kubeconfig.yaml keys/client.key token; exit 3'],
+      cwd: clusterDir,
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
+    }).catch((e) => e);
+    await output.close();
+    expect(error).toBeInstanceOf(CommandFailedError);
+    expect(console).toContain('***');
+    const channels = { console, log: await fs.readFile(log, 'utf8'), failure: (error as Error).message };
+    for (const [channel, text] of Object.entries(channels))
+      for (const canary of Object.values(CANARIES)) expect(text, `${channel}: ${text}`).not.toContain(canary);
   });
 });

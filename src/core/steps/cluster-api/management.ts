@@ -90,6 +90,7 @@ export class CapiManagementClusterStep implements Step {
         readTextFile(management, KUBECONFIG_FILE),
         `${displayPath(management)} (${capi.management.source})`,
         context.redactor,
+        management,
       );
       const ready = await context.exec(this.commands.kubectl(management, 'get', '--raw', '/readyz'), {
         capture: true,

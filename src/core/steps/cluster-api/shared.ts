@@ -35,9 +35,12 @@ export function pivotInProgress(state: DeployState, commands: CapiCommands): str
   return 'left to capi-pivot, which had begun: the objects may be moving out of kind';
 }
 
-/** Registers a kubeconfig's keys with the redactor; a kubeconfig that does not parse is the caller's error to report. */
-export function maskKubeconfig(text: string, source: string, redactor: Redactor): void {
-  for (const secret of kubeconfigSecrets(text, source)) redactor.add(secret);
+/**
+ * Registers a kubeconfig's keys with the redactor (and those of the key and token files it names,
+ * when read from `file`); a kubeconfig that does not parse is the caller's error to report.
+ */
+export function maskKubeconfig(text: string, source: string, redactor: Redactor, file?: string): void {
+  for (const secret of kubeconfigSecrets(text, source, file)) redactor.add(secret);
 }
 
 /** Applies objects holding credentials from a 0600 file in the private work dir, removed whatever happens. */
