@@ -1,7 +1,7 @@
 import * as reference from '@actions/core';
 import { promises as fs } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { EOL, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as ours from '../../src/github/runner/actions-core.js';
@@ -91,6 +91,13 @@ describe('actions-core writes what @actions/core writes', () => {
       expect(theirs.stdout + Object.values(theirs.files).join('')).not.toBe('');
     });
   }
+
+  it('infoUntrusted: text we did not write starts no workflow command, on any line', () => {
+    ours.infoUntrusted('created the comment for a/b\n::error::forged\r::add-mask::x\r\n::stop-commands::t 100%');
+    expect(printed.join('')).toBe(
+      `created the comment for a/b%0A::error::forged%0D::add-mask::x%0D%0A::stop-commands::t 100%25${EOL}`,
+    );
+  });
 
   it('reads inputs and state as @actions/core does (trimmed, spaces as underscores, unset is empty)', () => {
     process.env['INPUT_STATE-STORE'] = '  local \n';

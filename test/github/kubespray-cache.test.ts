@@ -170,9 +170,21 @@ describe('a restored Kubespray tree is checked', () => {
     return dir;
   };
   const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' };
+  /** cluster.yml changed, and its commit's tree replaced (a ref under `base`) by one holding the change. */
+  const replaceTree = async (dir: string, base = 'refs/replace/') => {
+    const original = git(dir, 'rev-parse', 'HEAD^{tree}');
+    await fs.writeFile(path.join(dir, 'cluster.yml'), '- hosts: evil\n');
+    git(dir, 'add', 'cluster.yml');
+    git(dir, 'update-ref', `${base}${original}`, git(dir, 'write-tree'));
+  };
 
   it('accepts the pinned commit with its tag and its files', async () => {
     expect(await kubesprayTreeProblem(await tree('good', () => {}), TAG, commit, env)).toBeUndefined();
+  });
+
+  it('accepts the shallow file a depth-1 fetch leaves', async () => {
+    const dir = await tree('shallow', (d) => fs.writeFile(path.join(d, '.git', 'shallow'), `${commit}\n`));
+    expect(await kubesprayTreeProblem(dir, TAG, commit, env)).toBeUndefined();
   });
 
   it.each([
@@ -217,6 +229,19 @@ describe('a restored Kubespray tree is checked', () => {
       /\.git\/info\/attributes/,
     ],
     [
+      "a replace ref for its commit's tree, over a changed file",
+      (dir: string) => replaceTree(dir),
+      /it replaces objects \(refs\/replace\/[0-9a-f]{40}\)/,
+    ],
+    [
+      'a grafts file',
+      async (dir: string) => {
+        await fs.mkdir(path.join(dir, '.git', 'info'), { recursive: true });
+        await fs.writeFile(path.join(dir, '.git', 'info', 'grafts'), `${commit}\n`);
+      },
+      /\.git\/info\/grafts/,
+    ],
+    [
       'a .git that is a link',
       async (dir: string) => {
         await fs.rename(path.join(dir, '.git'), path.join(dir, '..', `${path.basename(dir)}-git`));
@@ -227,6 +252,13 @@ describe('a restored Kubespray tree is checked', () => {
   ])('refuses %s', async (name, change, problem) => {
     const dir = await tree(name.replaceAll(' ', '-'), change);
     expect(await kubesprayTreeProblem(dir, TAG, commit, env)).toMatch(problem);
+  });
+
+  it('reads the objects as they are, also where the environment moves the replace refs elsewhere', async () => {
+    const dir = await tree('replace-base', (d) => replaceTree(d, 'refs/tags/'));
+    expect(await kubesprayTreeProblem(dir, TAG, commit, { ...env, GIT_REPLACE_REF_BASE: 'refs/tags/' })).toMatch(
+      /1 file differ.*cluster\.yml/,
+    );
   });
 
   it.each([

@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { summarizeChanges } from '../../src/core/tofu/plan-json.js';
 import type { PlanChanges } from '../../src/core/model/changes.js';
 import type { NodeDecisions } from '../../src/core/kubespray/node-plan.js';
-import { buildPlanComment, COMMENT_LIMIT, diffLine, planMarker } from '../../src/github/comments/plan-comment.js';
+import {
+  buildPlanComment,
+  COMMENT_LIMIT,
+  diffLine,
+  forkPlanComment,
+  planMarker,
+  planRecordLine,
+  readPlanRecord,
+  type PlanRecord,
+} from '../../src/github/comments/plan-comment.js';
 
 const base = {
   cluster: 'acme/prod-east',
@@ -244,5 +253,82 @@ describe('plan comment', () => {
     );
     expect(body).toContain('⚠️ … 30 more warnings');
     balanced(body);
+  });
+});
+
+describe("a fork's plan comment, as actions/plan-comment posts it", () => {
+  const HEAD = 'b'.repeat(40);
+  const J = '\u2060';
+  const marker = planMarker('acme/prod-east');
+  const record = (over: Partial<PlanRecord> = {}): PlanRecord => ({
+    status: 'ok',
+    operation: 'deploy',
+    add: 1,
+    change: 0,
+    destroy: 0,
+    replace: 0,
+    startedAt: '2026-11-22T09:14:00.000Z',
+    durationMs: 1000,
+    commit: HEAD,
+    ...over,
+  });
+  const ours = /<!-- ?cluster-deploy/gi;
+
+  it('keeps its own plan comment as built, mentions outside code joined', () => {
+    const { body } = buildPlanComment({
+      ...base,
+      changes: plan(['a.x', ['create']]),
+      planText: '+ owner = "@keep"\n',
+      record: record(),
+    });
+    const posted = forkPlanComment(body, 'acme/prod-east', HEAD);
+    expect(posted).toBe(body);
+    expect(readPlanRecord(posted)).toEqual(record());
+  });
+
+  it.each([
+    [
+      'a record further down',
+      `${marker}\n### x\n${planRecordLine(record())}\n`,
+      `${marker}\n### x\n<!${J}-- cluster-deploy-plan-record:`,
+    ],
+    [
+      'a record of another commit',
+      `${marker}\n${planRecordLine(record({ commit: 'c'.repeat(40) }))}\n### x`,
+      `${marker}\n### x`, // dropped
+    ],
+    [
+      'a record without its commit',
+      `${marker}\n${planRecordLine(record({ commit: undefined }))}\n### x`,
+      `${marker}\n### x`,
+    ],
+    ['a record on the marker line', `${marker}${planRecordLine(record())}\n### x`, `${marker}<!${J}--`],
+    [
+      'the overview marker',
+      `${marker}\n<!-- cluster-deploy-plan-overview -->`,
+      `${marker}\n<!${J}-- cluster-deploy-plan-overview`,
+    ],
+    [
+      "another cluster's marker, spaced and cased otherwise",
+      `${marker}\n<!--  CLUSTER-DEPLOY-plan:acme/prod -->`,
+      `${marker}\n<!${J}--  CLUSTER-DEPLOY`,
+    ],
+    [
+      'a marker in a code block (a sticky comment is found by its text)',
+      `${marker}\n\n\`\`\`\n<!-- cluster-deploy-plan:a/b -->\n\`\`\``,
+      `\`\`\`\n<!${J}-- cluster-deploy-plan:a/b -->\n\`\`\``,
+    ],
+  ])('breaks or drops %s', (_name, body, expected) => {
+    const posted = forkPlanComment(body, 'acme/prod-east', HEAD);
+    expect(posted).toContain(expected);
+    expect(posted.match(ours)).toEqual(['<!-- cluster-deploy']);
+    expect(readPlanRecord(posted)).toBeUndefined();
+  });
+
+  it('joins the mentions of its text, not of its code blocks', () => {
+    const body = `${marker}\n${planRecordLine(record())}\n### cc @someone and @org/team\n\n\`\`\`diff\n+ @keep\n\`\`\`\n`;
+    expect(forkPlanComment(body, 'acme/prod-east', HEAD)).toBe(
+      `${marker}\n${planRecordLine(record())}\n### cc @${J}someone and @${J}org/team\n\n\`\`\`diff\n+ @keep\n\`\`\`\n`,
+    );
   });
 });

@@ -6,7 +6,7 @@ import * as core from '../../github/runner/actions-core.js';
 import { downloadArtifactFiles } from '../../github/state/artifact-store.js';
 import { octokitFor } from '../../github/runner/clients.js';
 import { parsePullRequestFile, PLAN_FILES } from '../../github/state/plan-artifact.js';
-import { COMMENT_LIMIT, planMarker } from '../../github/comments/plan-comment.js';
+import { COMMENT_LIMIT, forkPlanComment, planMarker } from '../../github/comments/plan-comment.js';
 import {
   buildOverviewComment,
   commentedClusters,
@@ -21,7 +21,8 @@ import { listOwnComments, upsertStickyComment } from '../../github/comments/stic
  * actions/plan-comment. mode: post (the default), in a `workflow_run` workflow: posts the plan comments that a pull-request
  * run (a fork's, with a read-only token) left in its plan artifacts. The artifacts come from code we
  * do not trust, so a comment is posted only to the pull request whose head is the commit that run
- * planned, only as a plan comment (its marker), and only within GitHub's size limit.
+ * planned, only as a plan comment (its marker; no other marker of ours, no @mention that notifies), only within
+ * GitHub's size limit, and its text reaches the log only escaped.
  */
 export async function run(): Promise<void> {
   const mode = core.getInput('mode').trim() || 'post';
@@ -146,7 +147,7 @@ async function postForkComments(): Promise<void> {
     const read = (file: string) => fs.readFile(path.join(dir, file), 'utf8').catch(() => undefined);
     const [prText, body] = [await read(PLAN_FILES.pullRequest), await read(PLAN_FILES.comment)];
     if (!prText || !body) {
-      core.info(`${artifact.name}: no pull request or comment in it (not a pull-request plan)`);
+      core.infoUntrusted(`${artifact.name}: no pull request or comment in it (not a pull-request plan)`);
       continue;
     }
     const refuse = (why: string) => core.warning(`${artifact.name} from run ${runId}: not posted: ${why}`);
@@ -161,7 +162,8 @@ async function postForkComments(): Promise<void> {
       refuse('the comment is not a plan comment for its cluster');
       continue;
     }
-    if (body.length > COMMENT_LIMIT) {
+    const posted = forkPlanComment(body, cluster, headSha);
+    if (posted.length > COMMENT_LIMIT) {
       refuse(`the comment is longer than GitHub's ${COMMENT_LIMIT} characters`);
       continue;
     }
@@ -176,13 +178,13 @@ async function postForkComments(): Promise<void> {
       octokit,
       { owner: run.owner, repo: run.repo, issueNumber: number },
       marker,
-      body,
+      posted,
     );
     if (outcome.kind === 'forbidden')
       throw new UserError(
         `cannot comment on pull request #${number} (${outcome.message}); give this job permissions: pull-requests: write`,
       );
-    core.info(`${outcome.kind} the plan comment for ${cluster} on #${number}: ${outcome.url}`);
+    core.infoUntrusted(`${outcome.kind} the plan comment for ${cluster} on #${number}: ${outcome.url}`);
     urls.push(outcome.url);
   }
   core.setOutput('comment-urls', JSON.stringify(urls));

@@ -58,6 +58,12 @@ export function parseMethod(text: string, where: string): DeploymentMethod {
 export const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/;
 export const NAME_RULE = 'must be 1 to 63 letters, digits, ".", "_" or "-", starting with a letter or digit';
 
+/** A cluster's id as the actions name it (settings' clusterId): `<organization>/<cluster>`, each part a name. */
+export function isClusterId(text: string): boolean {
+  const parts = text.split('/');
+  return parts.length === 2 && parts.every((part) => NAME_PATTERN.test(part));
+}
+
 export function parseName(text: string, where: string, fail: new (message: string) => Error = UsageError): string {
   const value = text.trim();
   if (!NAME_PATTERN.test(value)) throw new fail(`${where}: ${quoteInput(value, 80)} ${NAME_RULE}`);

@@ -12,7 +12,7 @@ import type { NodeDecisions } from '../../core/kubespray/node-plan.js';
 import { describeInPlaceChange } from '../../core/kubespray/server-changes.js';
 import { OPERATIONS, type Operation } from '../../core/lib/option-values.js';
 import type { ChangeAction, PlanChanges } from '../../core/model/changes.js';
-import { codeText } from '../runner/markdown.js';
+import { codeText, withoutMentions, WORD_JOINER } from '../runner/markdown.js';
 
 /** GitHub refuses longer comment bodies (422 "Body is too long"). */
 export const COMMENT_LIMIT = 65_536;
@@ -104,6 +104,23 @@ export function readPlanRecord(body: string): PlanRecord | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** Where one of our hidden markers starts, however spaced or cased (a sticky comment is found by its marker). */
+const OUR_MARKER = /<!--(?=\s*cluster-deploy)/gi;
+
+/**
+ * A plan comment from a fork's artifact as actions/plan-comment posts it: the marker of its cluster (the caller checked
+ * that the body starts with it) and its record, only in their places and only when the record is of the commit that
+ * was planned, re-written; every other marker of ours in it broken; and no @mention that would notify anyone.
+ */
+export function forkPlanComment(body: string, cluster: string, commit: string): string {
+  const marker = planMarker(cluster);
+  const [first = '', second = ''] = body.split('\n', 2);
+  const record = first === marker ? readPlanRecord(body) : undefined;
+  const rest = record ? body.slice(first.length + 1 + second.length) : body.slice(marker.length);
+  const top = markerLines(cluster, record?.commit === commit ? record : undefined).join('\n');
+  return withoutMentions(top + rest.replace(OUR_MARKER, `<!${WORD_JOINER}--`));
 }
 
 /** The comment's first lines: the marker, then the record when there is one. */

@@ -8,7 +8,7 @@ import { changeCounts } from '../../core/tofu/plan-json.js';
  */
 
 import { UsageError } from '../../core/lib/errors.js';
-import { NAME_PATTERN, NAME_RULE } from '../../core/lib/option-values.js';
+import { isClusterId, NAME_RULE } from '../../core/lib/option-values.js';
 import { COMMENT_LIMIT, planMarker, readPlanRecord, type PlanRecord } from './plan-comment.js';
 import type { OwnComment } from './sticky-comment.js';
 import { renderGanttChart } from '../reports/timeline.js';
@@ -23,11 +23,6 @@ const MAX_CLUSTERS_INPUT = 100_000;
 const MAX_NAMED = 30;
 
 const shown = (text: string) => JSON.stringify(text.length > 80 ? `${text.slice(0, 80)}…` : text);
-
-const isClusterId = (text: string) => {
-  const parts = text.split('/');
-  return parts.length === 2 && parts.every((part) => NAME_PATTERN.test(part));
-};
 
 /**
  * The `clusters` input: the targets action's `clusters` output, a JSON list of `<org>/<cluster>`,

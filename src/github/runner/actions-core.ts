@@ -86,6 +86,11 @@ export function info(message: string): void {
   process.stdout.write(message + EOL);
 }
 
+/** An info line holding text we did not write: its line breaks escaped as in a command's message, so none of it starts a workflow command. */
+export function infoUntrusted(message: string): void {
+  process.stdout.write(escapeData(message) + EOL);
+}
+
 export function debug(message: string): void {
   issueCommand('debug', {}, message);
 }

@@ -116,8 +116,15 @@ export async function kubesprayTreeProblem(
     if (await fs.lstat(path.join(dir, '.git', elsewhere)).catch(() => undefined))
       return `it takes git data from elsewhere (.git/${elsewhere})`;
   }
+  // Grafts and replace refs show a commit with other parents or an object with other content; fetchGit makes neither,
+  // and treeGit reads no replace ref. A depth-1 fetch does leave .git/shallow, which changes no object: it stays.
+  if (await fs.lstat(path.join(dir, '.git', 'info', 'grafts')).catch(() => undefined))
+    return 'it rewrites its history (.git/info/grafts)';
   await fs.writeFile(path.join(dir, '.git', 'config'), GIT_INIT_CONFIG);
   const git = treeGit(dir, env);
+  const replace = await git('for-each-ref', '--format=%(refname)', 'refs/replace/');
+  if (replace.exitCode !== 0 || replace.stdout.trim())
+    return `it replaces objects (${replace.stdout.trim().split('\n')[0] || 'git for-each-ref failed'})`;
   const head = (await git('rev-parse', '--verify', 'HEAD^{commit}')).stdout.trim();
   if (head !== commit) return `it is commit ${head || '(none)'}, not ${commit}`;
   const tags = (await git('tag', '--points-at', 'HEAD')).stdout.split('\n').map((t) => t.trim());
@@ -158,6 +165,8 @@ function treeGit(dir: string, env: Record<string, string>) {
           GIT_CONFIG_NOSYSTEM: '1',
           GIT_CONFIG_GLOBAL: '/dev/null',
           GIT_ATTR_NOSYSTEM: '1',
+          // The objects as they are, whatever refs/replace/* says.
+          GIT_NO_REPLACE_OBJECTS: '1',
           LC_ALL: 'C',
         },
       },

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { UserError, errorMessage } from '../../core/lib/errors.js';
 import { ensurePrivateDir, writeFileAtomic } from '../../core/lib/files.js';
+import { isClusterId, NAME_RULE } from '../../core/lib/option-values.js';
 import * as core from '../runner/actions-core.js';
 import { artifactName } from './artifact-names.js';
 import { downloadArtifactFiles, findRunArtifact } from './artifact-store.js';
@@ -35,7 +36,8 @@ function pullRequestFileSchema() {
   return z.object({
     number: z.number().int().positive(),
     headSha: z.string().regex(/^[0-9a-f]{40}$/),
-    cluster: z.string().min(1),
+    // Printed to the log and put into the marker: a name as the config allows it, never a line break or `-->`.
+    cluster: z.string().refine(isClusterId, `is not "<organization>/<cluster>" (each part ${NAME_RULE})`),
     marker: z.string(),
   });
 }
