@@ -686,7 +686,7 @@ describe('checkRemovalSafety', () => {
       remove: ['cp-0'],
       inventoryBefore: STACKED,
       refusal:
-        /cp-0 is the first host of kube_control_plane and etcd in \/c\/inventory\/inventory\.yaml.*runs kubectl and etcdctl there.*move it lower in kube_control_plane and etcd, run cluster\.yml/,
+        /cp-0 is the first host of kube_control_plane and etcd in \/c\/inventory\/inventory\.yaml.*runs kubectl and etcdctl there.*move it lower in kube_control_plane and etcd so that another EXISTING control-plane node is first.*run cluster\.yml/,
       warnings: [/left with 2 members/],
     },
     {
