@@ -6,6 +6,7 @@ import { displayPath, type FileKind, readTextFile } from '../lib/files.js';
 import { parseYamlMapping } from '../lib/yaml.js';
 import type { NodeResourceSpec, NodeRole, NodeWork } from '../model/nodes.js';
 import { type InPlaceChange, inPlaceChanges } from './server-changes.js';
+import { type PlannedFirstControlPlane, plannedFirstControlPlanes } from './control-plane-order.js';
 
 /**
  * Which nodes a deploy adds, removes or replaces, and what Kubespray has to run for that
@@ -42,6 +43,8 @@ export interface PlannedNodeChanges {
    * server-changes.ts), by node then attribute. Such a node is not simply kept: the deploy refuses them.
    */
   inPlace?: InPlaceChange[];
+  /** The first control-plane node each call of the shipped module names, when the plan shows it (control-plane-order.ts). */
+  firstControlPlanes?: PlannedFirstControlPlane[];
 }
 
 /** Files the OpenTofu code writes (the inventory among them): they change with the nodes, not the cluster. */
@@ -191,6 +194,7 @@ export function plannedNodeChanges(planJson: unknown, spec: NodeResourceSpec): P
         "nodes it deletes or adds would go without Kubespray (no drain, no join). Set opentofu.node_resource to the cluster's server resources: their type, and the attribute naming them",
     );
 
+  const firstControlPlanes = plannedFirstControlPlanes(planJson);
   const insideChurnedModule = (moduleAddress: string | undefined) =>
     moduleAddress !== undefined &&
     [...churnedModules].some((module) => moduleAddress === module || moduleAddress.startsWith(`${module}.`));
@@ -205,6 +209,7 @@ export function plannedNodeChanges(planJson: unknown, spec: NodeResourceSpec): P
     unnamed: sortedUnique(unnamed),
     updated: sortedUnique(updated),
     inPlace: inPlace.sort((a, b) => (a.node < b.node ? -1 : a.node > b.node ? 1 : 0)),
+    ...(firstControlPlanes.length && { firstControlPlanes }),
   };
 }
 

@@ -122,6 +122,26 @@ const refused: { name: string; document: unknown; refusal: RegExp; selected?: St
       refusal: /the Kubernetes version differs/,
     },
     {
+      name: 'a new node put first in control_plane.names (kubeadm init and a new etcd CA there)',
+      document: {
+        ...planOf([{ name: 'demo-cp-new', actions: ['create'] }]),
+        configuration: {
+          root_module: {
+            module_calls: {
+              cluster: {
+                source: './modules/openstack-cluster',
+                expressions: {
+                  cluster_name: { constant_value: 'demo' },
+                  control_plane: { constant_value: { names: ['cp-new', 'cp-0', 'cp-1', 'cp-2'] } },
+                },
+              },
+            },
+          },
+        },
+      },
+      refusal: /refusing to add a new first control-plane node: .*demo-cp-new/,
+    },
+    {
       name: 'a worker deleted by a run that applies without draining (--step opentofu-plan,opentofu-apply)',
       document: planOf([{ name: 'demo-w-0', actions: ['delete'] }]),
       selected: ['opentofu-plan', 'opentofu-apply'],
