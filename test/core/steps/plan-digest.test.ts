@@ -58,12 +58,16 @@ beforeAll(async () => {
 afterAll(async () => fs.rm(base, { recursive: true, force: true }));
 
 /** The two steps over one state, as the engine runs them; `tofu plan` writes `document` as the plan. */
-function harness(document: unknown, options: { selected?: StepId[]; kubernetesVersion?: string } = {}) {
+function harness(
+  document: unknown,
+  options: { selected?: StepId[]; kubernetesVersion?: string; savedPlan?: { file: string; source: string } } = {},
+) {
   const settings = resolveSettings({
     clusterDir: path.join(base, 'demo'),
     stateDir: path.join(base, 'state'),
     env: { PATH: path.join(base, 'bin') },
     ...(options.kubernetesVersion && { kubernetesVersion: options.kubernetesVersion }),
+    ...(options.savedPlan && { savedPlan: options.savedPlan }),
   });
   const ran: string[][] = [];
   const state: DeployState = emptyState('demo');
@@ -159,6 +163,21 @@ describe('a plan opentofu-plan refused is never applied by opentofu-apply alone'
     await expect(run.apply()).rejects.toThrow(
       /is not the one opentofu-plan checked for node changes in this deploy; run from that step \(--from-step opentofu-plan\)/,
     );
+    expect(run.applies()).toEqual([]);
+  });
+
+  it('a reviewed saved plan (plan-artifact) that is refused: the same', async () => {
+    const file = path.join(base, 'reviewed.tfplan');
+    await fs.writeFile(file, 'a reviewed binary plan');
+    const run = harness(
+      planOf([
+        { name: 'demo-cp-1', actions: ['delete'] },
+        { name: 'demo-cp-2', actions: ['delete'] },
+      ]),
+      { savedPlan: { file, source: 'the plan artifact' } },
+    );
+    await expect(run.plan()).rejects.toThrow(/removes 2 of 3 etcd members/);
+    await expect(run.apply()).rejects.toThrow(/is not the one opentofu-plan checked/);
     expect(run.applies()).toEqual([]);
   });
 
