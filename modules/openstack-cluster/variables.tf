@@ -60,7 +60,8 @@ variable "control_plane" {
   description = <<-EOT
     The control plane (also the etcd members): flavor and node names. Node i is named
     "<cluster_name>-<name>"; list names, not a count, so removing one removes that one. An odd
-    number (1, 3, 5) keeps etcd's quorum. Set boot_volume_size (GiB) to boot from a Cinder volume.
+    number (1, 3, 5) keeps etcd's quorum. The first is Kubespray's first control plane: append new
+    names at the end. Set boot_volume_size (GiB) to boot from a Cinder volume.
   EOT
   type = object({
     flavor_name         = string

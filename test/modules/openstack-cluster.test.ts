@@ -193,6 +193,20 @@ describe("the module's nodes are what cluster-deploy reads by default (opentofu.
     }
   });
 
+  it("control_plane.names[0], prefixed with cluster_name, is the inventory's first control plane and etcd host: what opentofu-plan reads from the call (kubespray/control-plane-order.ts)", async () => {
+    const inventory = await parseHcl(readFileSync(path.join(ROOT, MODULE, 'inventory.tf'), 'utf8'));
+    const call = inventory.blocks.find((b) => b.type === 'module' && b.labels[0] === 'kubespray_inventory')!;
+    expect(call.attributes.get('control_plane')).toBe(
+      '[for name in var.control_plane.names : "${var.cluster_name}-${name}"]',
+    );
+    const template = readFileSync(
+      path.join(ROOT, MODULE, 'modules/kubespray-inventory/templates/inventory.yaml.tftpl'),
+      'utf8',
+    );
+    // Both groups list the control plane in that order.
+    expect(template.match(/(kube_control_plane|etcd):\n\s+hosts:\n%\{ for name in control_plane ~\}/g)).toHaveLength(2);
+  });
+
   it("pins the nodes' image by id (contrib's image_uuid): the name lookup only without one, never silently ignored", async () => {
     const main = await parseHcl(readFileSync(path.join(ROOT, MODULE, 'main.tf'), 'utf8'));
     const call = main.blocks.find((b) => b.type === 'module' && b.labels[0] === 'node')!;

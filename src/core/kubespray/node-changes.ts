@@ -6,6 +6,7 @@ import { displayPath, type FileKind, readTextFile } from '../lib/files.js';
 import { parseYamlMapping } from '../lib/yaml.js';
 import type { NodeResourceSpec, NodeRole, NodeWork } from '../model/nodes.js';
 import { type InPlaceChange, inPlaceChanges } from './server-changes.js';
+import { type PlannedFirstControlPlane, plannedFirstControlPlanes } from './control-plane-order.js';
 
 /**
  * Which nodes a deploy adds, removes or replaces, and what Kubespray has to run for that
@@ -42,6 +43,8 @@ export interface PlannedNodeChanges {
    * server-changes.ts), by node then attribute. Such a node is not simply kept: the deploy refuses them.
    */
   inPlace?: InPlaceChange[];
+  /** The first control-plane node each call of the shipped module names, when the plan shows it (control-plane-order.ts). */
+  firstControlPlanes?: PlannedFirstControlPlane[];
 }
 
 /** Files the OpenTofu code writes (the inventory among them): they change with the nodes, not the cluster. */
@@ -191,6 +194,7 @@ export function plannedNodeChanges(planJson: unknown, spec: NodeResourceSpec): P
         "nodes it deletes or adds would go without Kubespray (no drain, no join). Set opentofu.node_resource to the cluster's server resources: their type, and the attribute naming them",
     );
 
+  const firstControlPlanes = plannedFirstControlPlanes(planJson);
   const insideChurnedModule = (moduleAddress: string | undefined) =>
     moduleAddress !== undefined &&
     [...churnedModules].some((module) => moduleAddress === module || moduleAddress.startsWith(`${module}.`));
@@ -205,6 +209,7 @@ export function plannedNodeChanges(planJson: unknown, spec: NodeResourceSpec): P
     unnamed: sortedUnique(unnamed),
     updated: sortedUnique(updated),
     inPlace: inPlace.sort((a, b) => (a.node < b.node ? -1 : a.node > b.node ? 1 : 0)),
+    ...(firstControlPlanes.length && { firstControlPlanes }),
   };
 }
 
@@ -463,7 +468,7 @@ export function checkRemovalSafety(
       const groups = firstGroups.filter((first) => first.node === node).map((first) => first.group);
       refusals.push(
         `${node} is the first host of ${groups.join(' and ')} in ${file}, and Kubespray's remove-node.yml runs kubectl and etcdctl there, so it cannot remove it. ` +
-          `Follow Kubespray's procedure (docs/operations/nodes.md): keep the node, move it lower in kube_control_plane and etcd, run cluster.yml, then remove it in a later deploy`,
+          `Follow Kubespray's procedure (docs/operations/nodes.md): keep the node, move it lower in kube_control_plane and etcd so that another EXISTING control-plane node is first (never a new one), run cluster.yml, then remove it in a later deploy`,
       );
     }
     const controlPlaneRemoved = inventoryBefore.controlPlane.filter((node) => removing.has(node));
@@ -597,8 +602,39 @@ function decide(
 }
 
 /**
+ * Refuses, on a cluster that exists, an inventory whose first kube_control_plane or etcd host is a
+ * node this deploy creates. Kubespray v2.31.0 (1c9add4):
+ * - `first_kube_control_plane: "{{ groups['kube_control_plane'] | first }}"`
+ *   (roles/kubespray_defaults/defaults/main/main.yml), and "Kubeadm | Initialize first control plane
+ *   node" runs `kubeadm init` there when /var/lib/kubelet/config.yaml is missing
+ *   (roles/kubernetes/control-plane/tasks/kubeadm-setup.yml): on a new server, a second control
+ *   plane with a new CA;
+ * - the etcd certificates are looked for on `groups['etcd'][0]`, and missing ones set gen_certs
+ *   (roles/etcd/tasks/check_certs.yml); make-ssl-etcd.sh, run there (roles/etcd/tasks/gen_certs_script.yml),
+ *   makes a new CA when that host has no ca-key.pem (roles/etcd/templates/make-ssl-etcd.sh.j2).
+ * Only after the apply is the order known: the inventory the OpenTofu code writes holds the new
+ * servers' addresses, unknown at plan time. Nothing has run on the cluster yet.
+ */
+export function refuseNewFirstHosts(work: NodeWork, inventoryAfter: Inventory | undefined): void {
+  if (work.newCluster || !inventoryAfter) return;
+  const created = new Set(work.create);
+  const firsts = [
+    { node: inventoryAfter.controlPlane[0], group: 'kube_control_plane' },
+    { node: inventoryAfter.etcd[0], group: 'etcd' },
+  ].filter((first): first is { node: string; group: string } => first.node !== undefined && created.has(first.node));
+  if (firsts.length === 0) return;
+  const nodes = [...new Set(firsts.map((first) => first.node))];
+  throw new UserError(
+    `refusing to install ${listed(nodes)}: new, but the first host of ${firsts.map((first) => first.group).join(' and ')} in ${displayPath(inventoryAfter.file)}. ` +
+      'Kubespray runs kubeadm init on the first control-plane host that has no kubelet config (a second control plane with a new CA) and makes a new etcd CA on the first etcd host that has no certificates, which splits the cluster. ' +
+      "Append new nodes at the END of control_plane.names (the order of the OpenTofu code's control-plane names) and keep an existing node first, then deploy again: the new server is created, but nothing ran on the cluster",
+  );
+}
+
+/**
  * What Kubespray runs after the apply, from the pending work and the inventory after apply.
- * `inventoryFile` names the inventory when it is missing.
+ * `inventoryFile` names the inventory when it is missing. Refuses a new first control-plane or etcd
+ * host (refuseNewFirstHosts).
  */
 export function playbookAfterApply(
   work: NodeWork,
@@ -613,6 +649,7 @@ export function playbookAfterApply(
       `the inventory at ${where} is missing after the apply, so the new nodes ${listed(named)} cannot be installed: the OpenTofu code must write it`,
     );
   }
+  refuseNewFirstHosts(work, inventoryAfter);
   // What makes a new server a node is the inventory's Kubernetes groups: a bastion is a server, not a node.
   const notNodes = inventoryAfter ? named.filter((node) => !isKubernetesHost(inventoryAfter, node)) : [];
   const nodesWork = notNodes.length

@@ -10,6 +10,7 @@ import {
   withoutNonNodes,
 } from './node-changes.js';
 import { planNodeRoll } from './node-roll.js';
+import { newFirstControlPlaneRefusal } from './control-plane-order.js';
 import { describeInPlaceChange, type InPlaceChange, inPlaceRefusal } from './server-changes.js';
 import type { NodeWork } from '../model/nodes.js';
 import type { DeployState } from '../model/state.js';
@@ -53,21 +54,19 @@ export function planNodeWork(settings: DeploySettings, planChanges: PlannedNodeC
   const inventory = readInventory(inventoryFile);
   const planned = withoutNonNodes(planChanges, inventory);
   const work: NodeWork = nodeWorkFromPlan(planned, inventory);
-  // Never overridable by allow-unsafe-node-removal: that flag is about removals, and a rebuild is no removal.
+  // Neither overridable by allow-unsafe-node-removal: that flag is about removals; a rebuild, or a new
+  // server first in the control plane (a replaced one too: work.create), is no removal.
   const inPlace = inPlaceRefusal(planned.inPlace ?? []);
+  const others = [
+    newFirstControlPlaneRefusal(planned.firstControlPlanes ?? [], work.create, work.newCluster),
+    inPlace && `refusing to change nodes in place: ${inPlace}`,
+  ].filter((refusal): refusal is string => Boolean(refusal));
   try {
     const { warnings } = checkRemovalSafety(work, inventory, settings.allowUnsafeNodeRemoval, inventoryFile);
-    return {
-      planned,
-      work,
-      inventory,
-      warnings,
-      ...(inPlace && { refused: `refusing to change nodes in place: ${inPlace}` }),
-    };
+    return { planned, work, inventory, warnings, ...(others.length && { refused: others.join('\n') }) };
   } catch (error) {
     if (!(error instanceof UserError)) throw error;
-    const refused = inPlace ? `${error.message}\nrefusing to change nodes in place: ${inPlace}` : error.message;
-    return { planned, work, inventory, warnings: [], refused };
+    return { planned, work, inventory, warnings: [], refused: [error.message, ...others].join('\n') };
   }
 }
 

@@ -95,7 +95,7 @@ function refuseUnremovable(nodes: readonly RollNode[], inventory: Inventory, fil
     if (firstOf.length) {
       refusals.push(
         `${node.name} is the first host of ${firstOf.join(' and ')} in ${file}: remove-node.yml runs kubectl and etcdctl there, so Kubespray cannot remove it. ` +
-          "Make another control-plane node the first (the order of the OpenTofu code's control-plane names), deploy (cluster.yml), then replace it",
+          "Make another EXISTING control-plane node the first (the order of the OpenTofu code's control-plane names; never a new one), deploy (cluster.yml), then replace it",
       );
     } else if (node.roles.includes('etcd') && inventory.etcd.length < 3) {
       refusals.push(

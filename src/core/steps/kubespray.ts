@@ -558,6 +558,7 @@ export class KubesprayPlaybookStep implements Step {
         "control-plane or etcd nodes added or removed: Kubespray's docs/operations/nodes.md, each run in order (cluster.yml, limited to etcd,kube_control_plane when only they change, then upgrade-cluster.yml --limit=etcd,kube_control_plane for the etcd configuration and kube-apiserver's --etcd-servers)",
         `versions: the cluster's Kubernetes version read from the API (else the last completed run); a config behind it is refused as a downgrade, one above it ${this.settings.upgradeOnDeploy ? 'is upgraded first with upgrade-cluster.yml (deployment.kubespray.upgrade_on_deploy)' : 'is refused, naming operation upgrade (deployment.kubespray.upgrade_on_deploy: true upgrades instead)'}; a new Kubespray tag (one minor at most) runs upgrade-cluster.yml with the new tree on every node first, never cluster.yml with a new kube_version`,
         "first: kube_version set in the inventory's group_vars must be the config's; an ansible -m ping of the hosts the playbook touches",
+        'refuse, on an existing cluster, a new node that the inventory lists first in kube_control_plane or etcd (Kubespray would run kubeadm init or make a new etcd CA there): new control-plane nodes go at the end',
         'a re-deploy whose plan is empty and whose inputs (inventory, group_vars, Kubespray commit, kube_version, extra vars, a fingerprint of the cloud credential when Kubespray puts it into the cluster) are those of the last cluster.yml skips it (--converge runs it)',
       ],
     };

@@ -88,6 +88,7 @@ export class OpenTofuPlanStep implements Step {
         ? [
             `read the node changes from the plan (${this.settings.nodeResource.type} resources, named by ${this.settings.nodeResource.nameAttribute}) against ${kubesprayPaths(this.settings).inventory}`,
             'refuse a plan that rebuilds, resizes or power-cycles running nodes in place (image, flavor, power_state): replace-nodes replaces them one at a time',
+            "refuse, on a cluster that exists, a plan whose module call puts a new node first in control_plane.names (Kubespray's first control plane and etcd host): new nodes go at the end",
             'refuse a plan that removes half or more of the etcd members, every control plane node, or the first control plane or etcd host' +
               (this.settings.allowUnsafeNodeRemoval ? ' — OVERRIDDEN: allow-unsafe-node-removal is set' : ''),
           ]
@@ -103,6 +104,9 @@ export class OpenTofuPlanStep implements Step {
   }
 
   async run(context: StepContext): Promise<string> {
+    // A plan this run refuses must leave no digest behind: the engine saves the failed state, and
+    // `--from-step opentofu-apply` would apply whatever plan carries it.
+    context.state.planDigest = undefined;
     const reviewed = this.settings.opentofu.reviewedNoApply;
     if (reviewed)
       throw new UserError(
@@ -115,9 +119,13 @@ export class OpenTofuPlanStep implements Step {
       await fs.chmod(planFile, 0o600); // tofu writes it with the umask's mode; it holds every value in plain text
     }
     const document = await readPlanJson(planFile, (args, options) => this.tofu.run(context, args, options));
-    context.state.planDigest = await fileDigest(planFile);
+    // Recorded in the state only once every check below passed.
+    const digest = await fileDigest(planFile);
     const summary = changeCounts(summarizeChanges(document));
-    if (!this.settings.kubespray) return summary;
+    if (!this.settings.kubespray) {
+      context.state.planDigest = digest;
+      return summary;
+    }
     checkPlannedKubeVersion(document, {
       version: this.settings.kubernetesVersion,
       configPath: this.settings.configPath,
@@ -147,6 +155,7 @@ export class OpenTofuPlanStep implements Step {
     context.state.nodeWork = { ...pending, ...(stillRemoved.length && { removed: stillRemoved }) };
     // Said now rather than after the venv is built: the apply would refuse it (see undrainedNodes).
     if (appliesWithoutDraining(context.selected)) refuseUndrained(context.state);
+    context.state.planDigest = digest;
     return `${summary}; ${describeNodeDecisions(pending, predictedPlaybook(pending, inventory))}`;
   }
 }

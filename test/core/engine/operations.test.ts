@@ -150,6 +150,17 @@ describe('day 2 on the sandbox: node changes driven by the plan', () => {
     expect(await fs.readFile(path.join(run.sandbox.clusterDir, 'terraform.tfstate'), 'utf8')).toBe(state);
     expect(await apiNodes(run)).toEqual(nodesBefore);
 
+    // The refused plan is still on disk; the apply alone (--from-step opentofu-apply, the actions' from-step) refuses it.
+    const applyAlone = await run.deploy(
+      { fromStep: 'opentofu-apply' },
+      { env: { ...run.env, ...workers(1), ...controlPlanes(1) } },
+    );
+    expect(applyAlone.result.failedStep).toBe('opentofu-apply');
+    expect(applyAlone.result.error).toMatch(/is not the one opentofu-plan checked for node changes in this deploy/);
+    expect(await runsSince(run, before)).toEqual([]);
+    expect(await fs.readFile(path.join(run.sandbox.clusterDir, 'terraform.tfstate'), 'utf8')).toBe(state);
+    expect(await apiNodes(run)).toEqual(nodesBefore);
+
     // Overridden, it goes ahead, and the override stays on record for summaries.
     const forced = await deployWith({ ...workers(1), ...controlPlanes(1) }, { allowUnsafeNodeRemoval: true });
     expect(forced.result.error).toBeUndefined();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeRuns, etcdCountIsEven, plannedRuns } from '../../../src/core/kubespray/membership.js';
-import { playbookAfterApply, type Inventory } from '../../../src/core/kubespray/node-changes.js';
+import { playbookAfterApply, refuseNewFirstHosts, type Inventory } from '../../../src/core/kubespray/node-changes.js';
 import type { NodeWork } from '../../../src/core/model/nodes.js';
 
 /**
@@ -95,5 +95,55 @@ describe('the playbook runs after the apply follow nodes.md for control-plane an
     [undefined, false],
   ])('etcd count of %j is even: %s', (given, even) => {
     expect(etcdCountIsEven(given)).toBe(even);
+  });
+});
+
+/**
+ * Kubespray runs kubeadm init on the first kube_control_plane host without a kubelet config, and makes
+ * an etcd CA on the first etcd host without certificates (see refuseNewFirstHosts): on an existing
+ * cluster a new node must never be first. The inventory is the one after the apply.
+ */
+describe('a new node first in kube_control_plane or etcd is refused before any playbook runs', () => {
+  const cp4 = ['cp-0', 'cp-1', 'cp-2', 'cp-3'];
+  const refusal =
+    /refusing to install cp-0: new, but the first host of kube_control_plane and etcd in inventory\.yaml.*kubeadm init.*Append new nodes at the END of control_plane\.names.*keep an existing node first/;
+  it.each([
+    ['a new node first ([cp-0 new, cp-1, cp-2, cp-3])', work({ create: ['cp-0'] }), inventory(cp4, ['w-0']), refusal],
+    [
+      'a new node first of etcd only (separate etcd hosts)',
+      work({ create: ['e-0'] }),
+      inventory(['cp-1'], ['w-0'], ['e-0', 'e-1', 'e-2']),
+      /refusing to install e-0: new, but the first host of etcd in/,
+    ],
+    [
+      'two new nodes, one of them first',
+      work({ create: ['cp-0', 'cp-4'] }),
+      inventory([...cp4, 'cp-4'], ['w-0']),
+      refusal,
+    ],
+    [
+      'a pending new node first after a resumed plan (the work merged with the earlier one)',
+      work({ create: ['cp-0', 'w-1'], otherChanges: true }),
+      inventory(cp4, ['w-0', 'w-1']),
+      refusal,
+    ],
+    ['a new node appended', work({ create: ['cp-3'] }), inventory(cp4, ['w-0']), undefined],
+    ['a new cluster', work({ newCluster: true, create: [...cp4, 'w-0'] }), inventory(cp4, ['w-0']), undefined],
+    [
+      'the first existing node kept, a new one inserted in the middle',
+      work({ create: ['cp-new'] }),
+      inventory(['cp-1', 'cp-new', 'cp-2', 'cp-3'], ['w-0']),
+      undefined,
+    ],
+    ['a new worker only', work({ create: ['w-1'] }), inventory(cp3, ['w-0', 'w-1']), undefined],
+    ['no inventory after the apply (named elsewhere)', work({ create: ['w-1'] }), undefined, undefined],
+  ])('%s', (_, pending, after, expected) => {
+    if (expected) {
+      expect(() => refuseNewFirstHosts(pending, after)).toThrow(expected);
+      // The step's own path: no playbook decision, so no run, for such an inventory.
+      expect(() => playbookAfterApply(pending, after, 'inventory.yaml')).toThrow(expected);
+    } else {
+      expect(() => refuseNewFirstHosts(pending, after)).not.toThrow();
+    }
   });
 });

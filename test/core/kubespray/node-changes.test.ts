@@ -20,6 +20,7 @@ import {
   removeNodeVars,
 } from '../../../src/core/kubespray/node-changes.js';
 import { DEFAULT_NODE_RESOURCE, type NodeWork } from '../../../src/core/model/nodes.js';
+import { newFirstControlPlaneRefusal } from '../../../src/core/kubespray/control-plane-order.js';
 
 // --- plan JSON, as `tofu show -json <plan>` writes it (only the fields that matter, plus some noise) ---
 
@@ -686,7 +687,7 @@ describe('checkRemovalSafety', () => {
       remove: ['cp-0'],
       inventoryBefore: STACKED,
       refusal:
-        /cp-0 is the first host of kube_control_plane and etcd in \/c\/inventory\/inventory\.yaml.*runs kubectl and etcdctl there.*move it lower in kube_control_plane and etcd, run cluster\.yml/,
+        /cp-0 is the first host of kube_control_plane and etcd in \/c\/inventory\/inventory\.yaml.*runs kubectl and etcdctl there.*move it lower in kube_control_plane and etcd so that another EXISTING control-plane node is first.*run cluster\.yml/,
       warnings: [/left with 2 members/],
     },
     {
@@ -1010,5 +1011,109 @@ describe('pendingForNextPlan', () => {
     const result = pendingForNextPlan(pending, removed, next);
     expect(result.reinstall).toEqual(reinstall);
     expect(result.pending).toMatchObject(expected);
+  });
+});
+
+/**
+ * The shipped module's control_plane.names, read from the plan's configuration, as `terraform show -json`
+ * writes a module call: `expressions.<argument>.constant_value` for a constant, else only `references`
+ * (whose root variable's value is in `variables`). Names[0] is Kubespray's first control plane and etcd host.
+ */
+describe('a new node first in control_plane.names is refused before anything is created', () => {
+  const NEW_FIRST =
+    /refusing to add a new first control-plane node: module "cluster" \(its control_plane\.names\) puts demo-cp-0, a server this plan creates, first\..*kubeadm init.*new etcd CA.*Append new nodes at the END of control_plane\.names and keep an existing node first; nothing was created/;
+  const constant = (...names: string[]) => ({
+    cluster_name: { constant_value: 'demo' },
+    control_plane: { constant_value: { flavor_name: 'm1.large', names } },
+  });
+  const cpNode = (name: string, created: boolean) =>
+    node(
+      `module.cluster.module.node["demo-${name}"].openstack_compute_instance_v2.node`,
+      created ? ['create'] : ['no-op'],
+      created ? null : `demo-${name}`,
+      `demo-${name}`,
+    );
+  const withCall = (
+    nodes: Change[],
+    expressions: Record<string, unknown>,
+    extra: { variables?: Record<string, unknown>; call?: Record<string, unknown> } = {},
+  ) => ({
+    ...plan(...nodes),
+    variables: extra.variables ?? {},
+    configuration: {
+      root_module: {
+        module_calls: { cluster: { source: './modules/openstack-cluster', expressions, ...extra.call } },
+      },
+    },
+  });
+  const existing = ['cp-1', 'cp-2', 'cp-3'].map((name) => cpNode(name, false));
+  const cases: { name: string; plan: unknown; refusal?: RegExp }[] = [
+    {
+      name: 'names [cp-0 new, cp-1, cp-2, cp-3]',
+      plan: withCall([cpNode('cp-0', true), ...existing], constant('cp-0', 'cp-1', 'cp-2', 'cp-3')),
+      refusal: NEW_FIRST,
+    },
+    {
+      name: 'the same names through a root variable (control_plane = var.cp)',
+      plan: withCall(
+        [cpNode('cp-0', true), ...existing],
+        { cluster_name: { constant_value: 'demo' }, control_plane: { references: ['var.cp'] } },
+        { variables: { cp: { value: { flavor_name: 'm1.large', names: ['cp-0', 'cp-1', 'cp-2', 'cp-3'] } } } },
+      ),
+      refusal:
+        /module "cluster" \(its control_plane\.names, from var\.cp\) puts demo-cp-0, a server this plan creates, first/,
+    },
+    {
+      name: 'the first node replaced (a new server under the same name)',
+      plan: withCall(
+        [
+          node(
+            'module.cluster.module.node["demo-cp-1"].openstack_compute_instance_v2.node',
+            ['delete', 'create'],
+            'demo-cp-1',
+            'demo-cp-1',
+          ),
+          ...existing.slice(1),
+        ],
+        constant('cp-1', 'cp-2', 'cp-3'),
+      ),
+      refusal: /puts demo-cp-1, a server this plan creates, first/,
+    },
+    {
+      name: 'a new node appended',
+      plan: withCall([...existing, cpNode('cp-4', true)], constant('cp-1', 'cp-2', 'cp-3', 'cp-4')),
+    },
+    {
+      name: 'a new cluster (every node new)',
+      plan: withCall(
+        ['cp-0', 'cp-1', 'cp-2'].map((name) => cpNode(name, true)),
+        constant('cp-0', 'cp-1', 'cp-2'),
+      ),
+    },
+    {
+      name: 'the first existing node kept, another new one inserted in the middle',
+      plan: withCall([...existing, cpNode('cp-new', true)], constant('cp-1', 'cp-new', 'cp-2', 'cp-3')),
+    },
+    {
+      name: 'names computed (a reference that is no variable passed as it is): left to the check after the apply',
+      plan: withCall([cpNode('cp-0', true), ...existing], {
+        cluster_name: { constant_value: 'demo' },
+        control_plane: { references: ['local.cp'] },
+      }),
+    },
+    {
+      name: 'a call with count: left to the check after the apply',
+      plan: withCall([cpNode('cp-0', true), ...existing], constant('cp-0', 'cp-1', 'cp-2', 'cp-3'), {
+        call: { count_expression: { constant_value: 1 } },
+      }),
+    },
+    { name: 'no module call (the plan of other OpenTofu code)', plan: plan(cpNode('cp-0', true), ...existing) },
+  ];
+  it.each(cases)('$name', ({ plan: document, refusal }) => {
+    const planned = plannedNodeChanges(document, DEFAULT_NODE_RESOURCE);
+    const { newCluster, create } = nodeWorkFromPlan(planned, undefined);
+    const refused = newFirstControlPlaneRefusal(planned.firstControlPlanes ?? [], create, newCluster);
+    if (refusal) expect(refused).toMatch(refusal);
+    else expect(refused).toBeUndefined();
   });
 });

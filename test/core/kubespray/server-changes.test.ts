@@ -272,7 +272,7 @@ describe('the rolling replacement plan', () => {
       inventory: STACKED,
       node: 'cp-0',
       message:
-        /cp-0 is the first host of kube_control_plane and etcd .*remove-node\.yml runs kubectl and etcdctl there/,
+        /cp-0 is the first host of kube_control_plane and etcd .*remove-node\.yml runs kubectl and etcdctl there.*Make another EXISTING control-plane node the first/,
     },
     {
       name: 'an etcd member of two',
