@@ -7,6 +7,7 @@ import { removeDownloads } from '../../src/github/runner/downloads.js';
 import { restStateSource } from '../../src/github/state/artifact-rest.js';
 import { pickState, type IgnoredArtifact, type StateSearch } from '../../src/github/state/state-picker.js';
 import { SEAL_FILE, SEALS_SINCE, writeSeal } from '../../src/github/state/state-seal.js';
+import { parseTrustedBranches } from '../../src/github/state/state-trust.js';
 import { RUN_SHA, startGitHubStandIn, type GitHubStandIn } from '../support/github-services.js';
 import { plantArtifact } from '../support/planted-artifacts.js';
 
@@ -73,10 +74,15 @@ describe('which run’s resume state is picked', () => {
     run: { event?: string; branch?: string; headSha?: string; name?: string; createdAt?: string } = {},
   ) => plantArtifact(gh, { runId, repository: repo, name: run.name ?? NAME, files, ...run });
 
-  async function pick(token = TOKEN) {
+  async function pick(token = TOKEN, branches = '') {
     const ignored: IgnoredArtifact[] = [];
     const [owner, name] = repo.split('/') as [string, string];
-    const search: StateSearch = { name: NAME, legacyName: LEGACY, cluster: CLUSTER, trust: { key: KEY, branches: {} } };
+    const search: StateSearch = {
+      name: NAME,
+      legacyName: LEGACY,
+      cluster: CLUSTER,
+      trust: { key: KEY, branches: parseTrustedBranches(branches) },
+    };
     const picked = await pickState(restStateSource({ apiUrl: gh.url, owner, repo: name, token }), search, ignored);
     return { picked, ignored: ignored.map((i) => ({ runId: i.runId, reason: i.reason })) };
   }
@@ -172,6 +178,22 @@ describe('which run’s resume state is picked', () => {
     const { picked, ignored } = await pick();
     if (reason === undefined) expect(picked).toMatchObject({ runId: 140, seal: 'valid' });
     else expect(ignored).toEqual([{ runId: 140, reason: expect.stringContaining(reason) }]);
+  });
+
+  // preview.yml: a pull request's deploys resume each other and its destroy finds their tofu state, on any branch.
+  it.each([
+    ['every branch (preview.yml)', '**', { event: 'pull_request', branch: 'feature/x' }, undefined],
+    ['every branch, a tag', '**', { event: 'push', branch: 'v1', headSha: ELSEWHERE }, undefined],
+    ['main and release/*', 'main, release/*', { event: 'pull_request' }, 'started by "pull_request"'],
+    ['release/*, a tag named release/1', 'release/*', { branch: 'release/1', headSha: ELSEWHERE }, 'is not on branch'],
+    ['release/*, a deleted branch', 'release/*', { branch: 'release/2' }, 'is not on branch "release/2"'],
+  ])('with state-trusted-branches %s', async (_name, branches, run, reason) => {
+    fresh();
+    gh.seedBranch(repo, 'release/1', [OLDER]);
+    await upload(145, await sealed(stateOf(145, 'run')), run);
+    const { picked, ignored } = await pick(TOKEN, branches);
+    if (reason === undefined) expect(picked).toMatchObject({ runId: 145, seal: 'valid' });
+    else expect(ignored).toEqual([{ runId: 145, reason: expect.stringContaining(reason) }]);
   });
 
   it('still refuses a broken seal from a trusted run: passing over it would resume an older state', async () => {

@@ -6,6 +6,7 @@ import { checkSeal, SEALS_SINCE } from './state-seal.js';
 import {
   untrustedReason,
   untrustedRunReason,
+  trustsEveryBranch,
   type ArtifactRun,
   type RunDetails,
   type TrustedBranches,
@@ -244,7 +245,7 @@ function sealedRunId(text: string | undefined): number | undefined {
 /**
  * Why another run that looks trusted in the listing is not, or undefined: GitHub's record of it must
  * show an event that runs the branch's own code, and its commit must be on that branch (a tag of
- * the branch's name is not).
+ * the branch's name is not; unless every branch is trusted, and with it whoever can push a tag).
  */
 async function runNotTrusted(
   source: StateArtifactSource,
@@ -255,7 +256,7 @@ async function runNotTrusted(
   const run = await source.workflowRun(runId);
   if (!run) return 'GitHub no longer knows the run that uploaded it';
   const reason = untrustedRunReason(run, trust.branches, repository.defaultBranch);
-  if (reason) return reason;
+  if (reason || trustsEveryBranch(trust.branches)) return reason;
   const branch = run.head_branch!;
   const head = /^[0-9a-f]{40,64}$/.test(run.head_sha) ? await source.branchHead(branch) : undefined;
   const status = head === undefined ? undefined : await source.compare(run.head_sha, head);

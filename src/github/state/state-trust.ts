@@ -37,11 +37,19 @@ export interface RunDetails {
 
 /**
  * Events whose run checks out its branch's own commit with that commit's workflow. The others run
- * code the branch never had (pull_request: the merge commit) or report another run's branch
- * (pull_request_target, workflow_run: the default branch's workflow with the triggering PR's or run's
- * branch and commit); none of this toolkit's example workflows writes state from them.
+ * code the branch never had (pull_request: the merge of the PR into its base, which may be any
+ * branch) or report another run's branch (pull_request_target, workflow_run: the default branch's
+ * workflow with the triggering PR's or run's branch and commit); of this toolkit's example workflows
+ * only preview.yml writes state from one, pull_request, and it trusts every branch.
  */
 const TRUSTED_EVENTS: readonly string[] = ['push', 'workflow_dispatch', 'schedule'];
+
+/**
+ * Whether state-trusted-branches trusts every branch (`**`): then a tag, or the merge of two branches
+ * (a pull_request run, its head in this repository), is as trusted as any branch; whoever can push
+ * one can push a branch.
+ */
+export const trustsEveryBranch = (trusted: TrustedBranches): boolean => trusted.patterns?.includes('**') ?? false;
 
 /** Why a run's event or branch is not trusted, or undefined (its commit is checked against the branch apart). */
 export function untrustedRunReason(
@@ -49,8 +57,9 @@ export function untrustedRunReason(
   trusted: TrustedBranches,
   defaultBranch: string,
 ): string | undefined {
-  if (!TRUSTED_EVENTS.includes(run.event))
-    return `not a trusted run: started by ${quoteInput(run.event, 40)}, and only push, workflow_dispatch and schedule runs run their branch's own code`;
+  const events = trustsEveryBranch(trusted) ? [...TRUSTED_EVENTS, 'pull_request'] : TRUSTED_EVENTS;
+  if (!events.includes(run.event))
+    return `not a trusted run: started by ${quoteInput(run.event, 40)}, and only ${events.join(', ')} runs run their branch's own code`;
   if (!run.head_branch || !branchTrusted(run.head_branch, trusted, defaultBranch))
     return 'not a trusted run: GitHub reports another branch for it';
   return undefined;
