@@ -375,7 +375,7 @@ describe('cluster-deploy kubeconfig', () => {
       env: { GITHUB_TOKEN: NO_ACTIONS_TOKEN },
       code: failure,
       error:
-        /failed with 403 .*: the token may not read acme\/infra's Actions artifacts: a fine-grained token needs "Actions: read"/,
+        /failed with 403 .*: the token may not read acme\/infra's Actions artifacts, branches or commits: a fine-grained token needs "Actions: read" and "Contents: read"/,
     },
     {
       name: 'the wrong passphrase',
