@@ -10,8 +10,9 @@ import type { components } from '@octokit/openapi-types';
  * real client libraries: the artifact service (Twirp JSON + Azure-blob-style uploads and signed
  * downloads, as `@actions/artifact` uses with the runtime token), the cache service (v2, as
  * `@actions/cache` uses it), and the REST endpoints for
- * artifacts by run or repository, deployments and their statuses (kept, for assertions), issues,
- * pull requests and their comments (as Octokit uses with a token).
+ * artifacts by run or repository, workflow runs, branches and commit comparisons, deployments and
+ * their statuses (kept, for assertions), issues, pull requests and their comments (as Octokit uses
+ * with a token).
  */
 
 export interface StoredArtifact {
