@@ -116,7 +116,7 @@ async function githubToken(apiUrl: string, env: NodeJS.ProcessEnv, signal: Abort
   if (signal.aborted) throw new InterruptedError();
   if (gh.token) return gh.token;
   throw new UsageError(
-    `kubeconfig: no GitHub token: set GH_TOKEN or GITHUB_TOKEN to a token that may read the repository's Actions artifacts (fine-grained: "Actions: read"; classic: repo), or log in with gh auth login (${gh.missing ? 'gh is not on PATH' : `gh auth token found none for ${ghHost(apiUrl)}`})`,
+    `kubeconfig: no GitHub token: set GH_TOKEN or GITHUB_TOKEN to a token that may read the repository's Actions artifacts (fine-grained: "Actions: read" and "Contents: read"; classic: repo), or log in with gh auth login (${gh.missing ? 'gh is not on PATH' : `gh auth token found none for ${ghHost(apiUrl)}`})`,
   );
 }
 

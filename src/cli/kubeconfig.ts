@@ -44,7 +44,7 @@ decrypts the kubeconfig in it with the deploy's kubeconfig-passphrase and writes
   --api-url URL            GitHub's API (default $GITHUB_API_URL, else https://api.github.com)
 Secrets never go on the command line: the passphrase comes from ${KUBECONFIG_PASSPHRASE_ENV} or --passphrase-file,
 the state key from ${STATE_KEY_ENV} or --state-key-file, the token from GH_TOKEN or GITHUB_TOKEN, else
-"gh auth token". The token must read the repository's Actions artifacts (fine-grained: "Actions: read").`;
+"gh auth token". The token must read the repository's Actions artifacts (fine-grained: "Actions: read" and "Contents: read").`;
 
 /** kubeconfig's flags, as the command table declares them (args.ts; each flag's type in flags.ts). */
 export const KUBECONFIG_FLAGS = [

@@ -182,10 +182,14 @@ describe('cluster-deploy kubeconfig', () => {
     expect(await fs.readFile(elsewhere, 'utf8')).toBe('mine\n');
   }, 60_000);
 
-  /** A state of demo/<cluster> and its seal with the deploy's key, as a deploy writes them (state-seal.ts). */
-  async function sealedState(cluster: string, extra: Record<string, unknown> = {}) {
+  /**
+   * A state of demo/<cluster> that run `runId` saved, and its seal with the deploy's key, as a deploy writes them
+   * (state-seal.ts; the run stamped, artifact-store.ts).
+   */
+  async function sealedState(cluster: string, runId: number, extra: Record<string, unknown> = {}) {
     const at = new Date().toISOString();
-    const state = JSON.stringify({ version: 1, cluster: `demo/${cluster}`, updatedAt: at, steps: {}, ...extra });
+    const run = { id: runId, attempt: 1 };
+    const state = JSON.stringify({ version: 1, cluster: `demo/${cluster}`, updatedAt: at, steps: {}, run, ...extra });
     const dir = await mkdtemp(path.join(tmpdir(), 'sealed-'));
     await fs.writeFile(path.join(dir, 'state.json'), state);
     const seal = await fs.readFile(await writeSeal(dir, ['state.json'], `demo/${cluster}`, STATE_KEY), 'utf8');
@@ -208,7 +212,7 @@ describe('cluster-deploy kubeconfig', () => {
   it('names the artifacts it passed over when no trusted run wrote one', async () => {
     const cluster = 'forged';
     const name = 'cluster-deploy-state-demo~forged';
-    const files = await sealedState(cluster);
+    const files = await sealedState(cluster, 710);
     // Sealed with the right key, but from a fork's pull-request run; and unsealed from main.
     await upload(710, name, files, { headRepository: 'mallory/infra' });
     await upload(711, name, { 'state.json': files['state.json'] }, {});
@@ -242,7 +246,7 @@ describe('cluster-deploy kubeconfig', () => {
   ])(
     'refuses a trusted state that %s, saying why',
     async (_what, cluster, extra, error) => {
-      await upload(730, `cluster-deploy-state-demo~${cluster}`, await sealedState(cluster, extra), {});
+      await upload(730, `cluster-deploy-state-demo~${cluster}`, await sealedState(cluster, 730, extra), {});
       const result = await cli(['--repo', REPO, '--cluster', cluster, '--org', 'demo']);
       expect(result.stderr).toMatch(error);
       expect(result.code).toBe(1);
@@ -375,7 +379,7 @@ describe('cluster-deploy kubeconfig', () => {
       env: { GITHUB_TOKEN: NO_ACTIONS_TOKEN },
       code: failure,
       error:
-        /failed with 403 .*: the token may not read acme\/infra's Actions artifacts: a fine-grained token needs "Actions: read"/,
+        /failed with 403 .*: the token may not read acme\/infra's Actions artifacts, branches or commits: a fine-grained token needs "Actions: read" and "Contents: read"/,
     },
     {
       name: 'the wrong passphrase',

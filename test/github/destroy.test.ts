@@ -200,7 +200,11 @@ describe('the deploy action with operation: destroy', () => {
     await fs.mkdir(dir);
     const old = await savedArtifact(201);
     const destroyed = await savedArtifact(204);
-    await fs.writeFile(path.join(dir, 'state.json'), JSON.stringify(destroyed!.state));
+    // Saved by run 205, which uploads it: a reader takes a seal only from the run it names.
+    await fs.writeFile(
+      path.join(dir, 'state.json'),
+      JSON.stringify({ ...destroyed!.state, run: { id: 205, attempt: 1 } }),
+    );
     await fs.writeFile(path.join(dir, 'kubeconfig.age'), old!.files['kubeconfig.age']!);
     expect(
       await decryptWithPassphrase(old!.files['kubeconfig.age']!.toString('utf8'), PASSPHRASE, 'kubeconfig'),
@@ -233,7 +237,10 @@ describe('the deploy action with operation: destroy', () => {
     await fs.mkdir(dir);
     const deployedState = (await savedArtifact(201))!.state;
     expect(deployedState.deployedAt).toEqual(expect.any(String));
-    await fs.writeFile(path.join(dir, 'state.json'), JSON.stringify(deployedState));
+    await fs.writeFile(
+      path.join(dir, 'state.json'),
+      JSON.stringify({ ...deployedState, run: { id: 207, attempt: 1 } }),
+    );
     const files = [path.join(dir, 'state.json')];
     files.push(await writeSeal(dir, files, 'demo/sandbox', STATE_KEY));
     await uploadAsRun(env(runner, 207), ARTIFACT, files, dir);

@@ -208,7 +208,12 @@ describe('the deploy action with resume state in workflow artifacts', () => {
     await fs.mkdir(bogus);
     await fs.writeFile(
       path.join(bogus, 'state.json'),
-      JSON.stringify({ version: 1, cluster: 'demo/sandbox', steps: { 'opentofu-apply': { status: 'maybe' } } }),
+      JSON.stringify({
+        version: 1,
+        cluster: 'demo/sandbox',
+        run: { id: 104, attempt: 1 }, // saved by this run, as every state this action writes names its run
+        steps: { 'opentofu-apply': { status: 'maybe' } },
+      }),
     );
     // Sealed, as a trusted job with the key would: what is refused is its content, not where it came from.
     const files = [path.join(bogus, 'state.json')];

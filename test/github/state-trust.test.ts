@@ -5,6 +5,10 @@ import type { PreparedSandbox } from '../../examples/sandbox/prepare.js';
 import { runAction, type ActionRun } from '../support/action-runner.js';
 import { startGitHubStandIn, type GitHubStandIn } from '../support/github-services.js';
 import { plantArtifact } from '../support/planted-artifacts.js';
+import { removeDownloads } from '../../src/github/runner/downloads.js';
+import { restStateSource } from '../../src/github/state/artifact-rest.js';
+import { pickState, type IgnoredArtifact } from '../../src/github/state/state-picker.js';
+import { SEALS_SINCE } from '../../src/github/state/state-seal.js';
 import {
   artifactStateInputs,
   freshRunner as newRunner,
@@ -242,17 +246,21 @@ describe('resume state written before seals (the name before "~")', () => {
         operation: 'deploy',
         steps: { 'opentofu-init': { status: 'success', startedAt: at, finishedAt: at, detail: note } },
       });
+    // Before seals: what a version without them wrote.
+    const before = new Date(Date.parse(SEALS_SINCE) - 86_400_000).toISOString();
     const uploadAs = async (
       runId: number,
       content: string,
-      run: { branch?: string; headRepository?: string },
+      run: { branch?: string; headRepository?: string; createdAt?: string },
       name = LEGACY_ARTIFACT,
     ) => plantArtifact(gh, { runId, repository: REPO, name, files: { 'state.json': content }, ...run });
-    await uploadAs(400, legacy('trusted'), {});
+    await uploadAs(400, legacy('trusted'), { createdAt: before });
     await uploadAs(401, legacy('forged'), { headRepository: FORK, branch: 'main' });
     // Unsealed under the new name, from the default branch: not this action's (it seals all it writes there), e.g.
-    // another workflow of main that a pull_request_target or workflow_run event started.
+    // another workflow of main.
     await uploadAs(403, legacy('unsealed, new name'), {}, ARTIFACT);
+    // Unsealed under the old name, from main, but uploaded since seals: not a state from before them.
+    await uploadAs(404, legacy('unsealed, since seals'), {});
 
     const runner = await withKubeconfig(await newRunner('trust-legacy-'));
     sandboxes.push(runner.sandbox);
@@ -275,6 +283,9 @@ describe('resume state written before seals (the name before "~")', () => {
     const main = await runAction('dist/deploy/index.js', { env: runEnv, inputs: jobInputs });
     expect(main.code, main.stdout).toBe(0);
     expect(main.stdout).toContain(`ignored ${LEGACY_ARTIFACT} from run 401 on branch "main": not a trusted run`);
+    expect(main.stdout).toContain(
+      `ignored ${LEGACY_ARTIFACT} from run 404 on branch "main": it has no seal, and it was uploaded after this action began sealing state`,
+    );
     expect(main.stdout).toMatch(
       new RegExp(
         `ignored ${ARTIFACT} from run 403 .*it has no seal, and every state this action writes under this name is sealed`,
@@ -285,7 +296,19 @@ describe('resume state written before seals (the name before "~")', () => {
     );
     expect(main.stdout).toContain('Resuming demo/sandbox from run 400');
     const artifact = gh.artifacts().find((a) => a.name === ARTIFACT && a.runId === 402)!;
-    expect(Object.keys(await gh.artifactFiles(artifact.id))).toContain('state.seal.json');
+    const files = await gh.artifactFiles(artifact.id);
+    expect(Object.keys(files)).toContain('state.seal.json');
+    // Sealed as run 402's, which uploaded it: a later run takes it, where a copy from another run is a replay.
+    expect(JSON.parse(files['state.json']!.toString('utf8')).run).toMatchObject({ id: 402 });
+    const ignored: IgnoredArtifact[] = [];
+    const [owner, repo] = REPO.split('/') as [string, string];
+    const later = await pickState(
+      restStateSource({ apiUrl: gh.url, owner, repo, token: TOKEN }),
+      { name: ARTIFACT, cluster: 'demo/sandbox', trust: { key: STATE_KEY, branches: {} } },
+      ignored,
+    );
+    expect(later).toMatchObject({ runId: 402, seal: 'valid' });
+    await removeDownloads();
   }, 300_000);
 });
 

@@ -10,8 +10,9 @@ import type { components } from '@octokit/openapi-types';
  * real client libraries: the artifact service (Twirp JSON + Azure-blob-style uploads and signed
  * downloads, as `@actions/artifact` uses with the runtime token), the cache service (v2, as
  * `@actions/cache` uses it), and the REST endpoints for
- * artifacts by run or repository, deployments and their statuses (kept, for assertions), issues,
- * pull requests and their comments (as Octokit uses with a token).
+ * artifacts by run or repository, workflow runs, branches and commit comparisons, deployments and
+ * their statuses (kept, for assertions), issues, pull requests and their comments (as Octokit uses
+ * with a token).
  */
 
 export interface StoredArtifact {
@@ -39,6 +40,11 @@ export interface TokenGrant {
   issues?: Permission;
   /** A user token (PAT): GET /user answers with this login. Without it the token is an integration's (GITHUB_TOKEN), acting as github-actions[bot]. */
   user?: string;
+  /**
+   * Branches and commits. Unset: read, what GITHUB_TOKEN has under both of GitHub's default permission
+   * sets (docs: "Permissions for the GITHUB_TOKEN"); 'none' as a `permissions:` block without contents gives.
+   */
+  contents?: Permission;
 }
 
 export interface StoredComment {
@@ -88,6 +94,9 @@ export interface GitHubStandIn {
     workspace: string;
     branch?: string;
     headRepository?: string;
+    /** The event that started the run (default push), and its commit (default RUN_SHA, on the default branch). */
+    event?: string;
+    headSha?: string;
   }): Record<string, string>;
   /** Sets a repository's default branch (GET /repos/{owner}/{repo}); 'main' unless set. */
   seedRepository(repository: string, options: { defaultBranch: string }): void;
@@ -126,8 +135,13 @@ export interface GitHubStandIn {
    * of them; GET /pulls/{n} reports them all in changed_files.
    */
   seedPullRequestFiles(repository: string, number: number, files: PullRequestFile[]): void;
-  /** Records a workflow run's head commit, as GET /actions/runs/{id} reports it. */
-  seedWorkflowRun(repository: string, runId: number, headSha: string): void;
+  /**
+   * A branch's commits, oldest first, its head last (GET /branches/{branch}, GET /compare/{basehead}).
+   * Unseeded, the default branch is one commit, RUN_SHA.
+   */
+  seedBranch(repository: string, branch: string, history: string[]): void;
+  /** Sets when an artifact was uploaded (GitHub's created_at), e.g. before a change in what the action writes. */
+  setArtifactCreatedAt(id: number, createdAt: string): void;
   /** Adds a comment as someone else (a human, another bot). */
   seedComment(repository: string, issue: number, author: string, body: string): StoredComment;
   /**
@@ -158,6 +172,9 @@ export interface PullRequestFile {
 export const PULL_REQUEST_FILES_CAP = 3000;
 
 export const INTEGRATION_LOGIN = 'github-actions[bot]';
+
+/** The commit a run checks out unless its actionsEnv says otherwise: the default branch's head. */
+export const RUN_SHA = 'a'.repeat(40);
 
 /**
  * How GitHub answers when it is overloaded: a 502 from its front end (an HTML page); a secondary rate
@@ -244,8 +261,24 @@ export async function startGitHubStandIn(
   const artifacts = new Map<number, ArtifactRecord>();
   const cacheEntries = new Map<number, CacheRecord>();
   const runsByBackendId = new Map<string, { runId: number; repository: string }>();
-  /** What GitHub knows of each workflow run: "repo/runId" → its head branch and head repository. */
-  const runFacts = new Map<string, { headBranch: string; headRepository: string }>();
+  /** What GitHub knows of each workflow run: "repo/runId" → its head branch, head repository, event and commit. */
+  const runFacts = new Map<string, { headBranch: string; headRepository: string; event: string; headSha: string }>();
+  /** "repo/branch" → its commits, oldest first. */
+  const branches = new Map<string, string[]>();
+  const branchHistory = (repository: string, branch: string) =>
+    branches.get(`${repository}/${branch}`) ?? (branch === defaultBranch(repository) ? [RUN_SHA] : undefined);
+  /** A commit's ancestors and itself (linear histories): a prefix of a branch's history that holds it. */
+  const ancestry = (repository: string, sha: string): string[] | undefined => {
+    const histories = [...branches.entries()]
+      .filter(([key]) => key.startsWith(`${repository}/`))
+      .map(([, h]) => h)
+      .concat([branchHistory(repository, defaultBranch(repository))!]);
+    for (const history of histories) if (history.includes(sha)) return history.slice(0, history.indexOf(sha) + 1);
+    // A commit on no branch (a tag's, a pull request's merge commit) that a run checked out: known, with no history here.
+    return [...runFacts.entries()].some(([key, run]) => key.startsWith(`${repository}/`) && run.headSha === sha)
+      ? [sha]
+      : undefined;
+  };
   /** Repository ids, as GitHub numbers them (a fork has its own). */
   const repositoryIds = new Map<string, number>();
   const repositoryId = (fullName: string) => {
@@ -299,7 +332,6 @@ export async function startGitHubStandIn(
     issues.push(issue);
     return issue;
   };
-  const workflowRuns = new Map<string, string>(); // "repo/runId" → head sha
   const pullRequestFiles = new Map<string, PullRequestFile[]>(); // "repo#number" → changed files
   const failures: { method: string; path: string | RegExp; left: number; failure: InjectedFailure }[] = [];
   /** Answers with an injected failure when one matches this call (and counts it down). */
@@ -379,6 +411,7 @@ export async function startGitHubStandIn(
     const run = runFacts.get(`${a.repository}/${a.runId}`) ?? {
       headBranch: defaultBranch(a.repository),
       headRepository: a.repository,
+      headSha: RUN_SHA,
     };
     return {
       id: a.id,
@@ -396,7 +429,7 @@ export async function startGitHubStandIn(
         repository_id: repositoryId(a.repository),
         head_repository_id: repositoryId(run.headRepository),
         head_branch: run.headBranch,
-        head_sha: 'a'.repeat(40),
+        head_sha: run.headSha,
       },
     };
   };
@@ -669,16 +702,57 @@ export async function startGitHubStandIn(
       });
       return pagedList(res, url, files.slice(0, PULL_REQUEST_FILES_CAP).map(patch));
     }
+    // "Get a workflow run" (https://docs.github.com/rest/actions/workflow-runs#get-a-workflow-run; the `workflow-run`
+    // schema of @octokit/openapi-types, the fields read): the event that started it, and head_branch as GitHub reports
+    // it, which is the tag's name for a tag push and the PR's head branch for pull_request(_target). Actions: read.
     if ((m = /^\/repos\/([^/]+\/[^/]+)\/actions\/runs\/(\d+)$/.exec(url.pathname)) && method === 'GET') {
-      const head = workflowRuns.get(`${m[1]}/${m[2]}`);
-      if (!head) return send(res, 404, { message: 'Not Found' });
-      return send(res, 200, {
+      if (!canRead) return send(res, 403, FORBIDDEN);
+      const run = runFacts.get(`${m[1]}/${m[2]}`);
+      if (!run) return send(res, 404, { message: 'Not Found' });
+      const answer: Pick<
+        components['schemas']['workflow-run'],
+        'id' | 'event' | 'head_branch' | 'head_sha' | 'head_repository_id' | 'status' | 'conclusion'
+      > = {
         id: Number(m[2]),
-        head_sha: head,
-        event: 'pull_request',
+        event: run.event,
+        head_branch: run.headBranch,
+        head_sha: run.headSha,
+        head_repository_id: repositoryId(run.headRepository),
         status: 'completed',
         conclusion: 'success',
-      });
+      };
+      return send(res, 200, answer);
+    }
+    const canReadContents = grant.contents !== 'none';
+    // "Get a branch" (https://docs.github.com/rest/branches/branches#get-a-branch; `branch-with-protection`, the fields
+    // read): a branch only, never a tag of the same name; 404 "Branch not found". Contents: read.
+    if ((m = /^\/repos\/([^/]+\/[^/]+)\/branches\/(.+)$/.exec(url.pathname)) && method === 'GET') {
+      if (!canReadContents) return send(res, 403, FORBIDDEN);
+      const name = decodeURIComponent(m[2]!);
+      const history = branchHistory(m[1]!, name);
+      if (!history) return send(res, 404, { message: 'Branch not found' });
+      const branch: Pick<components['schemas']['branch-with-protection'], 'name' | 'protected'> & {
+        commit: Pick<components['schemas']['commit'], 'sha'>;
+      } = { name, commit: { sha: history.at(-1)! }, protected: true };
+      return send(res, 200, branch);
+    }
+    // "Compare two commits" (https://docs.github.com/rest/commits/commits#compare-two-commits; `commit-comparison`):
+    // `status` says how head relates to base (ahead: base is an ancestor of head); 404 for a commit it does not know.
+    if ((m = /^\/repos\/([^/]+\/[^/]+)\/compare\/(.+)$/.exec(url.pathname)) && method === 'GET') {
+      if (!canReadContents) return send(res, 403, FORBIDDEN);
+      const [base = '', head = ''] = decodeURIComponent(m[2]!).split('...');
+      const baseLine = ancestry(m[1]!, base);
+      const headLine = ancestry(m[1]!, head);
+      if (!baseLine || !headLine) return send(res, 404, { message: 'Not Found' });
+      const comparison: Pick<components['schemas']['commit-comparison'], 'status' | 'ahead_by' | 'behind_by'> =
+        base === head
+          ? { status: 'identical', ahead_by: 0, behind_by: 0 }
+          : headLine.includes(base)
+            ? { status: 'ahead', ahead_by: headLine.length - 1 - headLine.indexOf(base), behind_by: 0 }
+            : baseLine.includes(head)
+              ? { status: 'behind', ahead_by: 0, behind_by: baseLine.length - 1 - baseLine.indexOf(head) }
+              : { status: 'diverged', ahead_by: 1, behind_by: 1 };
+      return send(res, 200, comparison);
     }
     if (url.pathname === '/user' && method === 'GET') {
       // GITHUB_TOKEN and app tokens are integrations: GitHub answers 403 here.
@@ -990,11 +1064,16 @@ export async function startGitHubStandIn(
 
   return {
     url: baseUrl,
-    actionsEnv({ runId, runAttempt = 1, repository, workspace, branch, headRepository }) {
+    actionsEnv({ runId, runAttempt = 1, repository, workspace, branch, headRepository, event, headSha }) {
       const runBackendId = `run-${runId}`;
       runsByBackendId.set(runBackendId, { runId, repository });
       const headBranch = branch ?? defaultBranch(repository);
-      runFacts.set(`${repository}/${runId}`, { headBranch, headRepository: headRepository ?? repository });
+      runFacts.set(`${repository}/${runId}`, {
+        headBranch,
+        headRepository: headRepository ?? repository,
+        event: event ?? 'push',
+        headSha: headSha ?? RUN_SHA,
+      });
       return {
         ACTIONS_RUNTIME_TOKEN: runtimeToken(runBackendId, `job-${runId}-${runAttempt}`),
         ACTIONS_RUNTIME_URL: `${baseUrl}/`,
@@ -1040,7 +1119,12 @@ export async function startGitHubStandIn(
       if (!pullRequests.has(`${repository}#${number}`)) openPullRequest(repository, number, 'b'.repeat(40));
       pullRequestFiles.set(`${repository}#${number}`, files);
     },
-    seedWorkflowRun: (repository, runId, headSha) => void workflowRuns.set(`${repository}/${runId}`, headSha),
+    seedBranch: (repository, branch, history) => void branches.set(`${repository}/${branch}`, [...history]),
+    setArtifactCreatedAt: (id, createdAt) => {
+      const artifact = artifacts.get(id);
+      if (!artifact) throw new Error(`no artifact ${id}`);
+      artifact.createdAt = createdAt;
+    },
     seedComment: (repository, issue, author, body) => ({ ...addComment(repository, issue, author, body) }),
     failNext: (method, path, times, failure) =>
       void failures.push({ method: method.toUpperCase(), path, left: times, failure }),

@@ -36,19 +36,28 @@ export async function plantArtifact(
     files: Record<string, string | Buffer>;
     branch?: string;
     headRepository?: string;
+    /** The run's event and commit (GitHubStandIn.actionsEnv). */
+    event?: string;
+    headSha?: string;
+    /** When GitHub says it was uploaded (default: now). */
+    createdAt?: string;
   },
 ): Promise<void> {
-  const { runId, repository, name, files, branch, headRepository } = artifact;
+  const { runId, repository, name, files, branch, headRepository, event, headSha, createdAt } = artifact;
   const dir = await fs.mkdtemp(path.join(tmpdir(), 'planted-'));
   try {
     for (const [file, content] of Object.entries(files)) await fs.writeFile(path.join(dir, file), content);
-    const env = gh.actionsEnv({ runId, repository, workspace: dir, branch, headRepository });
+    const env = gh.actionsEnv({ runId, repository, workspace: dir, branch, headRepository, event, headSha });
     await uploadAsRun(
       env,
       name,
       Object.keys(files).map((file) => path.join(dir, file)),
       dir,
     );
+    if (createdAt) {
+      const uploaded = gh.artifacts().filter((a) => a.runId === runId && a.name === name);
+      gh.setArtifactCreatedAt(uploaded.sort((a, b) => b.id - a.id)[0]!.id, createdAt);
+    }
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
   }

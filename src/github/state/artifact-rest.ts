@@ -3,7 +3,7 @@ import path from 'node:path';
 import { InterruptedError, UserError, errorMessage } from '../../core/lib/errors.js';
 import { readZip } from '../../core/lib/zip.js';
 import { downloadDir } from '../runner/downloads.js';
-import type { ListedArtifact, StateArtifactSource } from './state-picker.js';
+import type { CompareStatus, ListedArtifact, StateArtifactSource } from './state-picker.js';
 
 /**
  * The state artifacts of a repository through GitHub's REST API with a person's token, outside a
@@ -11,7 +11,10 @@ import type { ListedArtifact, StateArtifactSource } from './state-picker.js';
  * Endpoints (https://docs.github.com/rest/actions/artifacts, https://docs.github.com/rest/repos/repos):
  * GET /repos/{owner}/{repo}; GET /repos/{owner}/{repo}/actions/artifacts?name=… (paged, `total_count`);
  * GET /repos/{owner}/{repo}/actions/artifacts/{artifact_id}/zip, a 302 whose Location is a short-lived
- * signed URL, fetched without the token.
+ * signed URL, fetched without the token; what the picker asks of the uploading run
+ * (https://docs.github.com/rest/actions/workflow-runs, https://docs.github.com/rest/branches/branches,
+ * https://docs.github.com/rest/commits/commits): GET …/actions/runs/{run_id}, GET …/branches/{branch},
+ * GET …/compare/{basehead}.
  */
 export interface RestRepository {
   apiUrl: string;
@@ -37,7 +40,7 @@ function failure(endpoint: string, status: number, message: string, target: Rest
       : status === 403 && /rate limit/i.test(message)
         ? "GitHub's rate limit: wait a while and try again"
         : status === 403
-          ? `the token may not read ${repository}'s Actions artifacts: a fine-grained token needs "Actions: read" on it, a classic one the repo scope`
+          ? `the token may not read ${repository}'s Actions artifacts, branches or commits: a fine-grained token needs "Actions: read" and "Contents: read" on it, a classic one the repo scope`
           : status === 404
             ? `GitHub does not know ${repository}, or the token cannot see it: check --repo and that the token has access to the repository`
             : status >= 500
@@ -68,9 +71,18 @@ async function call(target: RestRepository, endpoint: string, url: string, init:
   }
 }
 
-async function json<T>(target: RestRepository, endpoint: string, route: string): Promise<T> {
+/** GitHub's answer, or undefined for a 404 when `missing` allows it. */
+async function json<T>(target: RestRepository, endpoint: string, route: string): Promise<T>;
+async function json<T>(
+  target: RestRepository,
+  endpoint: string,
+  route: string,
+  missing: 'may-miss',
+): Promise<T | undefined>;
+async function json<T>(target: RestRepository, endpoint: string, route: string, missing?: 'may-miss') {
   const response = await call(target, endpoint, `${target.apiUrl.replace(/\/$/, '')}${route}`);
   const body = await response.text();
+  if (response.status === 404 && missing) return undefined;
   if (!response.ok) {
     const message = (() => {
       try {
@@ -119,6 +131,33 @@ export function restStateSource(target: RestRepository): StateArtifactSource {
         yield data.artifacts;
         if (data.artifacts.length < PER_PAGE || page * PER_PAGE >= data.total_count) return;
       }
+    },
+    async workflowRun(runId) {
+      const data = await json<{ event: string; head_branch: string | null; head_sha: string }>(
+        target,
+        'GET /repos/{owner}/{repo}/actions/runs/{run_id}',
+        `${repo}/actions/runs/${runId}`,
+        'may-miss',
+      );
+      return data && { event: data.event, head_branch: data.head_branch, head_sha: data.head_sha };
+    },
+    async branchHead(branch) {
+      const data = await json<{ commit: { sha: string } }>(
+        target,
+        'GET /repos/{owner}/{repo}/branches/{branch}',
+        `${repo}/branches/${encodeURIComponent(branch)}`,
+        'may-miss',
+      );
+      return data?.commit.sha;
+    },
+    async compare(base, head) {
+      const data = await json<{ status: CompareStatus }>(
+        target,
+        'GET /repos/{owner}/{repo}/compare/{basehead}',
+        `${repo}/compare/${encodeURIComponent(base)}...${encodeURIComponent(head)}?per_page=1`,
+        'may-miss',
+      );
+      return data?.status;
     },
     async download({ id }) {
       const endpoint = 'GET /repos/{owner}/{repo}/actions/artifacts/{artifact_id}/zip';

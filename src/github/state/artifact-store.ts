@@ -18,7 +18,7 @@ import {
   type StateArtifactSource,
   type StateTrust,
 } from './state-picker.js';
-import { describeRestError, isRestError, type GitHubApiError } from '../runner/rest-errors.js';
+import { describeRestError, isRestError, restFailure, type GitHubApiError } from '../runner/rest-errors.js';
 
 /** A file that travels with the state in the artifact (the log, the encrypted tofu state). */
 export interface CompanionFile {
@@ -56,6 +56,24 @@ function permissionHint(error: unknown, need: 'read' | 'write'): Error {
   }
   return error instanceof Error ? error : new Error(message);
 }
+
+/** A REST call's answer, or undefined when GitHub answers 404. */
+const notFound = <T>(call: Promise<T>): Promise<T | undefined> =>
+  call.catch((error: unknown) => {
+    if ((error as { status?: number }).status === 404) return undefined;
+    throw error;
+  });
+
+/** A call that needs contents: read (branches and commits), which the artifacts' actions: read does not cover. */
+const contents = <T>(call: Promise<T>): Promise<T> =>
+  call.catch((error: unknown) => {
+    if (restFailure(error) !== 'forbidden') throw error;
+    const described = describeRestError(error, { permission: 'contents: read' }) as GitHubApiError;
+    throw new UserError(
+      `the github-token cannot read the repository's branches and commits, which show whether a run's resume state came from a trusted branch (${described.endpoint} answered ${described.status}: ${described.detail}); add "permissions: contents: read" to the job`,
+      { cause: error },
+    );
+  });
 
 export interface FoundArtifact {
   id: number;
@@ -182,6 +200,30 @@ export class ArtifactStateStore implements StateStore {
         for await (const page of pages) yield page.data as ListedArtifact[];
       },
       download: (found) => downloadArtifactFiles(run, found),
+      workflowRun: async (runId) => {
+        const answer = await notFound(
+          octokit.rest.actions.getWorkflowRun({ owner: run.owner, repo: run.repo, run_id: runId }),
+        );
+        return (
+          answer && { event: answer.data.event, head_branch: answer.data.head_branch, head_sha: answer.data.head_sha }
+        );
+      },
+      branchHead: async (branch) =>
+        (await contents(notFound(octokit.rest.repos.getBranch({ owner: run.owner, repo: run.repo, branch }))))?.data
+          .commit.sha,
+      compare: async (base, head) =>
+        (
+          await contents(
+            notFound(
+              octokit.rest.repos.compareCommitsWithBasehead({
+                owner: run.owner,
+                repo: run.repo,
+                basehead: `${base}...${head}`,
+                per_page: 1,
+              }),
+            ),
+          )
+        )?.data.status,
     };
   }
 
@@ -211,18 +253,22 @@ export class ArtifactStateStore implements StateStore {
         `resume state from run ${runId} read without checking its seal (no state-key in this job): used for this plan only; this job writes no state`,
       );
     } else if (picked.seal === 'unsealed') {
-      await this.takeOver(dir, picked.name, runId);
+      await this.takeOver(dir, picked.name, runId, state);
     }
     return state;
   }
 
-  /** A state from before seals, from a trusted run: sealed and uploaded again as this run's (a plan or check only says so). */
-  private async takeOver(dir: string, artifact: string, runId: number): Promise<void> {
+  /**
+   * A state from before seals, from a trusted run: sealed and uploaded again as this run's (a plan or
+   * check only says so), stamped with this run first, as a reader takes a seal only from the run it names.
+   */
+  private async takeOver(dir: string, artifact: string, runId: number, state: DeployState): Promise<void> {
     const what = `resume state ${artifact} from run ${runId} has no seal (written before state-key); accepted because a trusted run wrote it`;
     if (this.options.readOnly) {
       core.notice(`${what}; a deploy will seal it (this job writes no state)`);
       return;
     }
+    await new LocalStateStore(path.join(dir, 'state.json'), this.options.cluster).save(this.stamped(state));
     const files = (await fs.readdir(dir)).filter((f) => f !== SEAL_FILE).map((f) => path.join(dir, f));
     files.push(await writeSeal(dir, files, this.options.cluster, this.options.trust.key!));
     await this.put(files, dir);
@@ -240,8 +286,14 @@ export class ArtifactStateStore implements StateStore {
   }
 
   async save(state: DeployState): Promise<void> {
+    await this.local.save(this.stamped(state));
+    await this.upload();
+  }
+
+  /** The state as this run's: the run a reader checks against the artifact's (state-picker.ts). */
+  private stamped(state: DeployState): DeployState {
     const { run } = this.options;
-    const stamped = {
+    return {
       ...state,
       run: {
         id: run.runId,
@@ -249,8 +301,6 @@ export class ArtifactStateStore implements StateStore {
         url: `${run.serverUrl}/${run.owner}/${run.repo}/actions/runs/${run.runId}/attempts/${run.runAttempt}`,
       },
     };
-    await this.local.save(stamped);
-    await this.upload();
   }
 
   /** Uploads the local state and its companions, sealed, replacing this run's artifact. */

@@ -2,8 +2,15 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { quoteInput } from '../../core/lib/echo.js';
 import { UserError } from '../../core/lib/errors.js';
-import { checkSeal } from './state-seal.js';
-import { untrustedReason, type ArtifactRun, type TrustedBranches } from './state-trust.js';
+import { checkSeal, SEALS_SINCE } from './state-seal.js';
+import {
+  untrustedReason,
+  untrustedRunReason,
+  trustsEveryBranch,
+  type ArtifactRun,
+  type RunDetails,
+  type TrustedBranches,
+} from './state-trust.js';
 
 /**
  * Which resume state artifact may be read: the one rule for the actions (ArtifactStateStore) and for
@@ -30,7 +37,16 @@ export interface StateArtifactSource {
   repositoryArtifacts(name: string): AsyncIterable<ListedArtifact[]>;
   /** Downloads an artifact's files into a new private folder and returns it. */
   download(artifact: { id: number; runId: number }): Promise<string>;
+  /** GET /repos/{owner}/{repo}/actions/runs/{run_id}; undefined when GitHub knows no such run (404). */
+  workflowRun(runId: number): Promise<RunDetails | undefined>;
+  /** The commit at the head of a branch (GET /repos/{owner}/{repo}/branches/{branch}); undefined when there is none. */
+  branchHead(branch: string): Promise<string | undefined>;
+  /** The status of GET /repos/{owner}/{repo}/compare/{base}...{head}; undefined when a commit is unknown (404). */
+  compare(base: string, head: string): Promise<CompareStatus | undefined>;
 }
+
+/** The `status` of GitHub's `commit-comparison` schema: how head relates to base. */
+export type CompareStatus = 'ahead' | 'behind' | 'identical' | 'diverged';
 
 /** Which state a reader may take, and with what key it checks (and an action seals) it. */
 export interface StateTrust {
@@ -121,8 +137,9 @@ async function* candidates(source: StateArtifactSource, search: StateSearch): As
 
 /**
  * The newest state a trusted run wrote (state-trust.ts), sealed with the key when there is one
- * (state-seal.ts); what it passed over is added to `ignored`. A trusted run's state that fails its
- * check is refused outright: a changed state could make a run skip steps that never ran.
+ * (state-seal.ts) by the run that uploaded it; what it passed over is added to `ignored`. A trusted
+ * run's state that fails its check is refused outright: a changed state could make a run skip steps
+ * that never ran, and passing over it would resume an older one. Anything else that fails is passed over.
  */
 export async function pickState(
   source: StateArtifactSource,
@@ -155,6 +172,10 @@ async function consider(
   const untrusted = untrustedReason(candidate.run, repository.id, trust.branches, repository.defaultBranch);
   // Another run's state counts only from a trusted run; this run's (same workflow, same commit) also when sealed.
   if (untrusted && !candidate.own) return ignore(untrusted);
+  if (!candidate.own) {
+    const notTrusted = await runNotTrusted(source, candidate.run.id!, trust, repository);
+    if (notTrusted) return ignore(notTrusted);
+  }
   const runId = candidate.run.id ?? search.runId ?? 0;
   const dir = await source.download({ id: candidate.id, runId });
   const described = `workflow artifact "${candidate.name}" (id ${candidate.id}, run ${runId}${branch ? ` on branch ${quoteInput(branch, 100)}` : ''})`;
@@ -180,10 +201,20 @@ async function consider(
   }
   if (untrusted && seal?.kind !== 'valid') return ignore(untrusted);
   // Only state from before seals may lack one, and that carries the old name: this version seals all it writes, so
-  // an unsealed artifact under the new name was made by something else (a workflow of the default branch that is
-  // not this action: pull_request_target and workflow_run runs report that branch).
+  // an unsealed artifact under the new name, or uploaded since, was made by something else (another workflow of a
+  // trusted branch, say).
   if (seal?.kind === 'unsealed' && candidate.name !== search.legacyName)
     return ignore('it has no seal, and every state this action writes under this name is sealed');
+  if (seal?.kind === 'unsealed' && !(Date.parse(candidate.createdAt ?? '') < Date.parse(SEALS_SINCE)))
+    return ignore(`it has no seal, and it was uploaded after this action began sealing state (${SEALS_SINCE})`);
+  // The seal holds for whoever uploads a copy: the run it names must be the one that uploaded it.
+  if (seal?.kind === 'valid') {
+    const writer = sealedRunId(text);
+    if (writer !== runId)
+      return ignore(
+        `artifact ${candidate.id} is a copy (a replay): its sealed state was written by ${writer === undefined ? 'no run' : `run ${writer}`}, not by run ${runId} that uploaded it`,
+      );
+  }
   if (text === undefined)
     throw new UserError(
       `${described} has no state.json; it was not made by this action: ${search.advice ?? JOB_ADVICE}`,
@@ -199,4 +230,37 @@ async function consider(
     dir,
     seal: seal === undefined ? 'unchecked' : seal.kind === 'valid' ? 'valid' : 'unsealed',
   };
+}
+
+/** The run a state.json says wrote it (run.id, stamped by every save), if it says one. */
+function sealedRunId(text: string | undefined): number | undefined {
+  try {
+    const id = (JSON.parse(text ?? '') as { run?: { id?: unknown } }).run?.id;
+    return typeof id === 'number' ? id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Why another run that looks trusted in the listing is not, or undefined: GitHub's record of it must
+ * show an event that runs the branch's own code, and its commit must be on that branch (a tag of
+ * the branch's name is not; unless every branch is trusted, and with it whoever can push a tag).
+ */
+async function runNotTrusted(
+  source: StateArtifactSource,
+  runId: number,
+  trust: StateTrust,
+  repository: { defaultBranch: string },
+): Promise<string | undefined> {
+  const run = await source.workflowRun(runId);
+  if (!run) return 'GitHub no longer knows the run that uploaded it';
+  const reason = untrustedRunReason(run, trust.branches, repository.defaultBranch);
+  if (reason || trustsEveryBranch(trust.branches)) return reason;
+  const branch = run.head_branch!;
+  const head = /^[0-9a-f]{40,64}$/.test(run.head_sha) ? await source.branchHead(branch) : undefined;
+  const status = head === undefined ? undefined : await source.compare(run.head_sha, head);
+  if (status !== 'ahead' && status !== 'identical')
+    return `not a trusted run: its commit ${quoteInput(run.head_sha.slice(0, 12), 20)} is not on branch ${quoteInput(branch, 100)} (a tag of that name, or a commit since removed from the branch)`;
+  return undefined;
 }

@@ -11,6 +11,12 @@ import { z } from 'zod';
  */
 export const SEAL_FILE = 'state.seal.json';
 
+/**
+ * When this action began sealing state (the commit that added seals, and the "~" names): an unsealed
+ * artifact uploaded since cannot be one it wrote before seals.
+ */
+export const SEALS_SINCE = '2026-11-29T07:26:40Z';
+
 /** The shortest state-key accepted: a random key of this length cannot be guessed from a published seal. */
 export const STATE_KEY_MIN_LENGTH = 32;
 
