@@ -10,7 +10,9 @@ import {
   withoutNonNodes,
 } from './node-changes.js';
 import { planNodeRoll } from './node-roll.js';
-import { describeInPlaceChange, type InPlaceChange, inPlaceRefusal } from './server-changes.js';
+import { describeInPlaceChange, type InPlaceChange, inPlaceRefusal, replacementRefusal } from './server-changes.js';
+import { addressMoveRefusal } from './address-moves.js';
+import { workerBatches } from '../kube/version.js';
 import type { NodeWork } from '../model/nodes.js';
 import type { DeployState } from '../model/state.js';
 import { describeRuns, isMembershipProcedure, plannedRuns } from './membership.js';
@@ -53,22 +55,32 @@ export function planNodeWork(settings: DeploySettings, planChanges: PlannedNodeC
   const inventory = readInventory(inventoryFile);
   const planned = withoutNonNodes(planChanges, inventory);
   const work: NodeWork = nodeWorkFromPlan(planned, inventory);
-  // Never overridable by allow-unsafe-node-removal: that flag is about removals, and a rebuild is no removal.
+  // Never overridable by allow-unsafe-node-removal: that flag is about removals, and a rebuild, a roll or an address is none.
   const inPlace = inPlaceRefusal(planned.inPlace ?? []);
+  const replacing = replacementRefusal(
+    planned.replacements ?? [],
+    (node) => !inventory || inventory.controlPlane.includes(node) || inventory.etcd.includes(node),
+    replacementBatch(settings, inventory),
+  );
+  const moving = addressMoveRefusal(planned.addressMoves ?? []);
+  const own = [
+    ...(inPlace ? [`refusing to change nodes in place: ${inPlace}`] : []),
+    ...(replacing ? [`refusing to replace nodes at once: ${replacing}`] : []),
+    ...(moving ? [`refusing to move addresses: ${moving}`] : []),
+  ];
   try {
     const { warnings } = checkRemovalSafety(work, inventory, settings.allowUnsafeNodeRemoval, inventoryFile);
-    return {
-      planned,
-      work,
-      inventory,
-      warnings,
-      ...(inPlace && { refused: `refusing to change nodes in place: ${inPlace}` }),
-    };
+    return { planned, work, inventory, warnings, ...(own.length && { refused: own.join('\n') }) };
   } catch (error) {
     if (!(error instanceof UserError)) throw error;
-    const refused = inPlace ? `${error.message}\nrefusing to change nodes in place: ${inPlace}` : error.message;
-    return { planned, work, inventory, warnings: [], refused };
+    return { planned, work, inventory, warnings: [], refused: [error.message, ...own].join('\n') };
   }
+}
+
+/** Workers a deploy may replace at once: the upgrade's worker batch (deployment.kubespray.upgrade_batch_size, default 20%, at least 1). */
+function replacementBatch(settings: DeploySettings, inventory: Inventory | undefined): number {
+  const workers = (inventory?.workers ?? []).filter((node) => !inventory?.controlPlane.includes(node));
+  return workerBatches(workers, settings.upgradeBatchSize)[0]?.length ?? 1;
 }
 
 /**
@@ -131,7 +143,8 @@ export function nodeDecisions(
 function rollDecisions(settings: DeploySettings, planChanges: PlannedNodeChanges): NodeDecisions {
   const inventoryFile = kubesprayPaths(settings).inventory;
   const inventory = readInventory(inventoryFile);
-  const inPlace = withoutNonNodes(planChanges, inventory).inPlace ?? [];
+  const nodesOnly = withoutNonNodes(planChanges, inventory);
+  const inPlace = nodesOnly.inPlace ?? [];
   const decisions = {
     removeBeforeApply: [],
     playbook: 'none' as const,
@@ -139,13 +152,13 @@ function rollDecisions(settings: DeploySettings, planChanges: PlannedNodeChanges
     ...(inPlace.length && { inPlace }),
   };
   try {
-    const roll = planNodeRoll(inPlace, inventory, undefined, inventoryFile);
+    const roll = planNodeRoll([...inPlace, ...(nodesOnly.replacements ?? [])], inventory, undefined, inventoryFile);
     const names = roll.nodes.map((node) => node.name);
     return {
       ...decisions,
       summary: names.length
         ? `replace-nodes replaces ${names.join(', ')}, one at a time: remove-node.yml, the server replaced, joined again (scale.yml; cluster.yml and upgrade-cluster.yml for control-plane and etcd nodes), Ready`
-        : 'the plan rebuilds, resizes or power-cycles no node: replace-nodes has nothing to replace',
+        : 'the plan rebuilds, resizes, power-cycles or replaces no node: replace-nodes has nothing to replace',
     };
   } catch (error) {
     if (!(error instanceof UserError)) throw error;

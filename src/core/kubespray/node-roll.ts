@@ -26,7 +26,7 @@ export function isControlPlaneOrEtcd(node: Pick<RollNode, 'roles'>): boolean {
 }
 
 /**
- * The roll for the plan's in-place changes, continuing `pending` (an interrupted run's): its done nodes
+ * The roll for the plan's in-place changes and same-name replacements, continuing `pending` (an interrupted run's): its done nodes
  * stay done, the node it stopped in stays (it is out of the cluster until joined), its order stays; a
  * pending node not started that the new plan no longer changes is dropped (the change was reverted), and
  * nodes the new plan adds go after it. Control-plane and etcd nodes first, each in the inventory's order.
