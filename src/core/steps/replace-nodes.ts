@@ -120,7 +120,7 @@ export class KubesprayReplaceNodesStep implements Step {
       actions: [
         'for each node opentofu-replace-plan listed, one at a time, each phase saved as it ends:',
         '  remove-node.yml -e node=<node> (unreachable: reset_nodes=false, allow_ungraceful_removal=true, after playbooks/facts.yml over every other host for a control-plane or etcd node)',
-        '  tofu plan -replace=<server> -target=<its module>, refused if it changes anything else; tofu apply of that plan',
+        '  tofu plan -replace=<server> -target=<its module>, refused if it changes anything else but its server group; tofu apply of that plan',
         "  playbooks/facts.yml; a worker: scale.yml --limit=<node>; a control-plane or etcd node: cluster.yml --limit=etcd,kube_control_plane -e ignore_assert_errors=yes, then for etcd upgrade-cluster.yml with the same limit (Kubespray's docs/operations/nodes.md)",
         `  wait until the API shows the node Ready (at most ${Math.round(this.settings.waitReady.timeoutMs / 60_000)} min)`,
       ],
