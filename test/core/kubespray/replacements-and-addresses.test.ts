@@ -266,6 +266,42 @@ describe('a deploy of a plan that replaces nodes or moves addresses', () => {
   });
 });
 
+describe('what the plan holds, read carefully', () => {
+  it.each([
+    ['replace_paths of the wrong kind', 'user_data'],
+    ['a replace path of objects', [[{ a: 1 }]]],
+  ])('refuses %s, naming tofu show -json', (_, paths) => {
+    const plan = planOf([biggerVolume('c-w-1')]);
+    (plan.resource_changes[0]!.change as Record<string, unknown>).replace_paths = paths;
+    expect(() => plannedNodeChanges(plan, DEFAULT_NODE_RESOURCE)).toThrow(/tofu show -json/);
+  });
+
+  it('shows hostile values escaped and cut, and never user_data', () => {
+    const load = (vip: string): Row => ({
+      address: 'openstack_lb_loadbalancer_v2.api[0]',
+      type: 'openstack_lb_loadbalancer_v2',
+      actions: ['delete', 'create'],
+      before: { vip_address: vip },
+      after: { vip_address: '10.0.0.9' },
+    });
+    const userData = {
+      ...biggerVolume('c-w-1'),
+      before: server('c-w-1', { user_data: 'password=hunter2' }),
+      after: server('c-w-1', { user_data: 'password=hunter3' }),
+      replacePaths: [['user_data']],
+    };
+    const planned = plannedNodeChanges(
+      planOf([...everyNode(['c-w-1']), userData, load(`10.0.0.5\u202e\n${'x'.repeat(300)}`)]),
+      DEFAULT_NODE_RESOURCE,
+    );
+    expect(planned.addressMoves?.[0]?.detail).toBe(`replaced (VIP "10.0.0.5\\u202e\\u000a${'x'.repeat(110)}…")`);
+    expect(planned.replacements).toEqual([
+      expect.objectContaining({ node: 'c-w-1', attribute: 'user_data', before: '(hidden)', after: '(hidden)' }),
+    ]);
+    expect(JSON.stringify(planned)).not.toContain('hunter');
+  });
+});
+
 describe('replace-nodes takes same-name replacements', () => {
   it('rolls the 4 replaced workers one at a time, each with what forces it', () => {
     const planned = plannedNodeChanges(
