@@ -67,10 +67,10 @@ function anyUnknown(value: unknown): boolean {
 }
 
 function fixedIpChanged(change: ResourceChange['change']): boolean {
-  const before = record(change.before).fixed_ip;
-  const after = record(change.after).fixed_ip;
+  // No block and an empty list are the same port (Neutron picks the address): only entries count.
+  const entries = (value: unknown) => JSON.stringify(list(value));
   return (
-    JSON.stringify(before ?? null) !== JSON.stringify(after ?? null) ||
+    entries(record(change.before).fixed_ip) !== entries(record(change.after).fixed_ip) ||
     anyUnknown(record(change.after_unknown).fixed_ip)
   );
 }
@@ -148,8 +148,11 @@ export function addressMoves(
   for (const lb of managed.filter((change) => change.type === LOAD_BALANCER)) {
     const { actions, before, after, after_unknown: afterUnknown } = lb.change;
     const vip = record(before).vip_address;
+    // vip_address is Optional+Computed: left out of the configuration it reads null after, unchanged.
+    const next = record(after).vip_address;
     const vipChanged =
-      actions.includes('update') && (record(after).vip_address !== vip || record(afterUnknown).vip_address === true);
+      actions.includes('update') &&
+      ((typeof next === 'string' && next !== '' && next !== vip) || record(afterUnknown).vip_address === true);
     if (REPLACED(actions) || actions.includes('delete') || vipChanged)
       moves.push({
         address: lb.address,
@@ -164,7 +167,7 @@ const WHY: Record<AddressMove['kind'], string> = {
   'node-port':
     "Neutron gives the running node another address in place (the port's fixed_ip is updated, not replaced): etcd's peer URLs, kubelet's node IP and Kubespray's inventory keep the old one, so the cluster can lose etcd and its nodes each other",
   'api-load-balancer':
-    'a new load balancer, a new VIP (vip_address, vip_subnet_id and loadbalancer_provider force one): every kubelet and kube-proxy points at the old API address until cluster.yml rewrites their kubeconfigs',
+    "a new load balancer, a new VIP (vip_address, vip_subnet_id and loadbalancer_provider force one): when it is the Kubernetes API's, as the shipped module's is, every kubelet and kube-proxy points at the old API address until cluster.yml rewrites their kubeconfigs",
   'api-vip-port':
     'the API VIP the control planes announce moves: every kubelet and kube-proxy points at the old API address until cluster.yml rewrites their kubeconfigs',
 };

@@ -215,6 +215,20 @@ const cases: {
     ],
   },
   {
+    name: 'the API load balancer renamed (an update; vip_address left to Octavia, null after): not refused',
+    rows: [
+      ...everyNode(),
+      {
+        address: 'openstack_lb_loadbalancer_v2.api[0]',
+        type: 'openstack_lb_loadbalancer_v2',
+        actions: ['update'],
+        before: { name: 'c-api', vip_address: '10.0.0.5' },
+        after: { name: 'c-api-2', vip_address: null },
+      },
+    ],
+    notRefused: true,
+  },
+  {
     name: "the VIP port (an address in the control planes' allowed_address_pairs) given another address: refused",
     rows: [
       ...everyNode(),
@@ -239,6 +253,11 @@ const cases: {
   {
     name: "a node port's description changed: not an address, not refused",
     rows: [...everyNode(), port('c-w-0', { ...subnetA, description: 'a' }, { ...subnetA, description: 'b' })],
+    notRefused: true,
+  },
+  {
+    name: 'a node port without fixed_ip, read as null after and as an empty list before: not refused',
+    rows: [...everyNode(), port('c-w-0', { fixed_ip: [], description: 'a' }, { fixed_ip: null, description: 'b' })],
     notRefused: true,
   },
   {
