@@ -22,7 +22,7 @@ variable "kube_version" {
 }
 
 variable "image_id" {
-  description = "Glance image id of the nodes (an Ubuntu or another OS Kubespray supports), as Kubespray contrib's image_uuid: pinned, so an image published later under the same name never reaches them. A new id is an in-place rebuild of every node, which cluster-deploy deploy refuses: `cluster-deploy replace-nodes` rolls it out one node at a time. Output node_image_id shows the id in use."
+  description = "Glance image id of the nodes (an Ubuntu or another OS Kubespray supports), as Kubespray contrib's image_uuid: pinned, so an image published later under the same name never reaches them. A new id is an in-place rebuild of every node (with boot_volume_size: a replacement of every server, block_device being ForceNew), which cluster-deploy deploy refuses: `cluster-deploy replace-nodes` rolls it out one node at a time. Output node_image_id shows the id in use."
   type        = string
   default     = null
 

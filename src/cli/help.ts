@@ -77,7 +77,7 @@ Usage:
   cluster-deploy upgrade  --config FILE [--kubernetes-version X.Y.Z] [options]   upgrade Kubernetes node by node
   cluster-deploy destroy  --config FILE --confirm CLUSTER [options]   delete the cluster's infrastructure
   cluster-deploy check    --config FILE [options]   report infrastructure drift and the cluster's health; changes nothing
-  cluster-deploy replace-nodes --config FILE [options]   replace the nodes a plan would rebuild or resize, one at a time
+  cluster-deploy replace-nodes --config FILE [options]   replace the nodes a plan would rebuild, resize or replace, one at a time
   cluster-deploy normalize-kubeconfig --cluster-dir DIR --vip IP [--kubeconfig PATH]
   cluster-deploy etcd-restore --config FILE --snapshot NAME|latest --broken-etcd HOSTS   Kubespray's etcd recovery from a kept snapshot
   cluster-deploy wait-ready --kubeconfig PATH [--timeout D] [--interval D] [--nodes N]
@@ -211,7 +211,9 @@ ${OPTIONS_PLACEHOLDER}`,
   'replace-nodes': `Usage: cluster-deploy replace-nodes --config FILE [options]
 
 For a plan that changes the image or the flavor of running nodes (OpenStack rebuilds or resizes such a
-server in place, undrained, so a deploy refuses it): replaces those nodes one at a time, control-plane
+server in place, undrained, so a deploy refuses it), or replaces more of them under the same names than
+a deploy takes at once (a boot volume, a server group policy, the image of a node booted from a volume:
+one control-plane or etcd node, one worker batch): replaces those nodes one at a time, control-plane
 and etcd nodes first, as Cluster API rolls machines out. Each node is drained and removed with
 remove-node.yml, its server replaced by a tofu plan limited to it (refused if that plan changes anything
 else), joined again (scale.yml; cluster.yml and upgrade-cluster.yml limited to etcd and the control plane

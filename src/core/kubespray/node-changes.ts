@@ -5,8 +5,9 @@ import { formatIssues, UserError } from '../lib/errors.js';
 import { displayPath, type FileKind, readTextFile } from '../lib/files.js';
 import { parseYamlMapping } from '../lib/yaml.js';
 import type { NodeResourceSpec, NodeRole, NodeWork } from '../model/nodes.js';
-import { type InPlaceChange, inPlaceChanges } from './server-changes.js';
+import { type AddressMove, addressMoves } from './address-moves.js';
 import { type PlannedFirstControlPlane, plannedFirstControlPlanes } from './control-plane-order.js';
+import { type InPlaceChange, inPlaceChanges, replacementChanges } from './server-changes.js';
 
 /**
  * Which nodes a deploy adds, removes or replaces, and what Kubespray has to run for that
@@ -45,6 +46,10 @@ export interface PlannedNodeChanges {
   inPlace?: InPlaceChange[];
   /** The first control-plane node each call of the shipped module names, when the plan shows it (control-plane-order.ts). */
   firstControlPlanes?: PlannedFirstControlPlane[];
+  /** The entries of `replaced`, by node then attribute forcing it (the plan's replace_paths; see server-changes.ts). */
+  replacements?: InPlaceChange[];
+  /** Updates that move a running node's or the API's address (address-moves.ts): the deploy refuses them. */
+  addressMoves?: AddressMove[];
 }
 
 /** Files the OpenTofu code writes (the inventory among them): they change with the nodes, not the cluster. */
@@ -69,6 +74,7 @@ const PlanJsonSchema = z.object({
           after_unknown: z.unknown().optional(),
           before_sensitive: z.unknown().optional(),
           after_sensitive: z.unknown().optional(),
+          replace_paths: z.array(z.array(z.union([z.string(), z.number()]))).optional(),
         }),
       }),
     )
@@ -122,6 +128,8 @@ export function plannedNodeChanges(planJson: unknown, spec: NodeResourceSpec): P
   const unnamed: string[] = [];
   const updated: string[] = [];
   const inPlace: InPlaceChange[] = [];
+  const replacements: InPlaceChange[] = [];
+  const nodeServers: { name: string; module?: string; before: unknown; kept: boolean }[] = [];
   const base = namePath.slice(0, -1);
   /** Module instances of nodes that come or go: their ports, volumes… change with them. */
   const churnedModules = new Set<string>();
@@ -151,6 +159,12 @@ export function plannedNodeChanges(planJson: unknown, spec: NodeResourceSpec): P
     }
     matched = true;
     const name = beforeName ?? afterName;
+    nodeServers.push({
+      name: name ?? resource.address,
+      module: resource.module_address,
+      before,
+      kept: kind === 'none' || kind === 'update',
+    });
     if (kind === 'none' || kind === 'update') {
       kept.push(name!);
       if (kind === 'update') {
@@ -184,6 +198,20 @@ export function plannedNodeChanges(planJson: unknown, spec: NodeResourceSpec): P
       created.push(afterName);
     } else {
       replaced.push(beforeName);
+      replacements.push(
+        ...replacementChanges(
+          beforeName,
+          { address: resource.address, module: resource.module_address },
+          {
+            before,
+            after,
+            afterUnknown,
+            beforeSensitive: resource.change.before_sensitive,
+            afterSensitive: resource.change.after_sensitive,
+            replacePaths: resource.change.replace_paths,
+          },
+        ),
+      );
     }
   }
 
@@ -210,6 +238,8 @@ export function plannedNodeChanges(planJson: unknown, spec: NodeResourceSpec): P
     updated: sortedUnique(updated),
     inPlace: inPlace.sort((a, b) => (a.node < b.node ? -1 : a.node > b.node ? 1 : 0)),
     ...(firstControlPlanes.length && { firstControlPlanes }),
+    replacements: replacements.sort((a, b) => (a.node < b.node ? -1 : a.node > b.node ? 1 : 0)),
+    addressMoves: addressMoves(parsed.data.resource_changes ?? [], nodeServers),
   };
 }
 
@@ -342,6 +372,10 @@ export function withoutNonNodes(planned: PlannedNodeChanges, inventory: Inventor
     otherChanges: sortedUnique([...planned.otherChanges, ...changedServers]),
     ...(planned.updated && { updated: planned.updated.filter(isNode) }),
     ...(planned.inPlace && { inPlace: planned.inPlace.filter((change) => isNode(change.node)) }),
+    ...(planned.replacements && { replacements: planned.replacements.filter((change) => isNode(change.node)) }),
+    ...(planned.addressMoves && {
+      addressMoves: planned.addressMoves.filter((move) => move.node === undefined || isNode(move.node)),
+    }),
   };
 }
 

@@ -10,8 +10,10 @@ import {
   withoutNonNodes,
 } from './node-changes.js';
 import { planNodeRoll } from './node-roll.js';
+import { addressMoveRefusal } from './address-moves.js';
 import { newFirstControlPlaneRefusal } from './control-plane-order.js';
-import { describeInPlaceChange, type InPlaceChange, inPlaceRefusal } from './server-changes.js';
+import { describeInPlaceChange, type InPlaceChange, inPlaceRefusal, replacementRefusal } from './server-changes.js';
+import { workerBatches } from '../kube/version.js';
 import type { NodeWork } from '../model/nodes.js';
 import type { DeployState } from '../model/state.js';
 import { describeRuns, isMembershipProcedure, plannedRuns } from './membership.js';
@@ -54,20 +56,34 @@ export function planNodeWork(settings: DeploySettings, planChanges: PlannedNodeC
   const inventory = readInventory(inventoryFile);
   const planned = withoutNonNodes(planChanges, inventory);
   const work: NodeWork = nodeWorkFromPlan(planned, inventory);
-  // Neither overridable by allow-unsafe-node-removal: that flag is about removals; a rebuild, or a new
-  // server first in the control plane (a replaced one too: work.create), is no removal.
+  // Never overridable by allow-unsafe-node-removal: that flag is about removals, and a rebuild, a roll, an address
+  // or a new server first in the control plane (a replaced one too: work.create) is none.
   const inPlace = inPlaceRefusal(planned.inPlace ?? []);
-  const others = [
+  const replacing = replacementRefusal(
+    planned.replacements ?? [],
+    (node) => !inventory || inventory.controlPlane.includes(node) || inventory.etcd.includes(node),
+    replacementBatch(settings, inventory),
+  );
+  const moving = addressMoveRefusal(planned.addressMoves ?? []);
+  const own = [
     newFirstControlPlaneRefusal(planned.firstControlPlanes ?? [], work.create, work.newCluster),
     inPlace && `refusing to change nodes in place: ${inPlace}`,
+    replacing && `refusing to replace nodes at once: ${replacing}`,
+    moving && `refusing to move addresses: ${moving}`,
   ].filter((refusal): refusal is string => Boolean(refusal));
   try {
     const { warnings } = checkRemovalSafety(work, inventory, settings.allowUnsafeNodeRemoval, inventoryFile);
-    return { planned, work, inventory, warnings, ...(others.length && { refused: others.join('\n') }) };
+    return { planned, work, inventory, warnings, ...(own.length && { refused: own.join('\n') }) };
   } catch (error) {
     if (!(error instanceof UserError)) throw error;
-    return { planned, work, inventory, warnings: [], refused: [error.message, ...others].join('\n') };
+    return { planned, work, inventory, warnings: [], refused: [error.message, ...own].join('\n') };
   }
+}
+
+/** Workers a deploy may replace at once: the upgrade's worker batch (deployment.kubespray.upgrade_batch_size, default 20%, at least 1). */
+function replacementBatch(settings: DeploySettings, inventory: Inventory | undefined): number {
+  const workers = (inventory?.workers ?? []).filter((node) => !inventory?.controlPlane.includes(node));
+  return workerBatches(workers, settings.upgradeBatchSize)[0]?.length ?? 1;
 }
 
 /**
@@ -130,7 +146,8 @@ export function nodeDecisions(
 function rollDecisions(settings: DeploySettings, planChanges: PlannedNodeChanges): NodeDecisions {
   const inventoryFile = kubesprayPaths(settings).inventory;
   const inventory = readInventory(inventoryFile);
-  const inPlace = withoutNonNodes(planChanges, inventory).inPlace ?? [];
+  const nodesOnly = withoutNonNodes(planChanges, inventory);
+  const inPlace = nodesOnly.inPlace ?? [];
   const decisions = {
     removeBeforeApply: [],
     playbook: 'none' as const,
@@ -138,13 +155,13 @@ function rollDecisions(settings: DeploySettings, planChanges: PlannedNodeChanges
     ...(inPlace.length && { inPlace }),
   };
   try {
-    const roll = planNodeRoll(inPlace, inventory, undefined, inventoryFile);
+    const roll = planNodeRoll([...inPlace, ...(nodesOnly.replacements ?? [])], inventory, undefined, inventoryFile);
     const names = roll.nodes.map((node) => node.name);
     return {
       ...decisions,
       summary: names.length
         ? `replace-nodes replaces ${names.join(', ')}, one at a time: remove-node.yml, the server replaced, joined again (scale.yml; cluster.yml and upgrade-cluster.yml for control-plane and etcd nodes), Ready`
-        : 'the plan rebuilds, resizes or power-cycles no node: replace-nodes has nothing to replace',
+        : 'the plan rebuilds, resizes, power-cycles or replaces no node: replace-nodes has nothing to replace',
     };
   } catch (error) {
     if (!(error instanceof UserError)) throw error;

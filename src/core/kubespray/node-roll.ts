@@ -26,7 +26,7 @@ export function isControlPlaneOrEtcd(node: Pick<RollNode, 'roles'>): boolean {
 }
 
 /**
- * The roll for the plan's in-place changes, continuing `pending` (an interrupted run's): its done nodes
+ * The roll for the plan's in-place changes and same-name replacements, continuing `pending` (an interrupted run's): its done nodes
  * stay done, the node it stopped in stays (it is out of the cluster until joined), its order stays; a
  * pending node not started that the new plan no longer changes is dropped (the change was reverted), and
  * nodes the new plan adds go after it. Control-plane and etcd nodes first, each in the inventory's order.
@@ -120,9 +120,20 @@ export function nextRollNode(roll: NodeRoll): { node: RollNode; after?: 'removed
 }
 
 /**
+ * Resources that only steer where Nova schedules new servers, so replacing one touches no running
+ * machine: a server group (its `policies` are ForceNew in terraform-provider-openstack v3.4.0,
+ * resource_openstack_compute_servergroup_v2.go, and Nova deletes a group without looking at its members,
+ * nova/api/openstack/compute/server_groups.py `delete`). A new server_group_policy replaces the group in
+ * the first node's targeted plan; the pool's other servers keep running and come into the new group as
+ * the roll replaces them.
+ */
+const PLACEMENT_TYPES: ReadonlySet<string> = new Set(['openstack_compute_servergroup_v2']);
+
+/**
  * The addresses a node's targeted plan may change: the server (replaced), anything inside its module
- * instance (the SSH wait that follows a new server), the files the code writes. Anything else (a
- * dependency the plan would also change) is another change, for a deploy: the replacement refuses it.
+ * instance (the SSH wait that follows a new server), the files the code writes, its server group.
+ * Anything else (a dependency the plan would also change) is another change, for a deploy: the
+ * replacement refuses it.
  */
 export function unexpectedChanges(
   planJson: unknown,
@@ -142,6 +153,7 @@ export function unexpectedChanges(
         change.address !== node.address &&
         !(node.target !== node.address && change.address.startsWith(`${node.target}.`)) &&
         !ignoredTypes.has(change.type) &&
+        !PLACEMENT_TYPES.has(change.type) &&
         !companions.includes(change.address),
     )
     .map((change) => change.address);

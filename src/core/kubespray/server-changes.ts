@@ -7,7 +7,7 @@ import { quoteInput } from '../lib/echo.js';
  * docs/resources/compute_instance_v2.md): arguments that force a new server show in the plan as a
  * replacement, not an update, so only the in-place ones are listed.
  */
-export type ServerEffect = 'rebuilt' | 'resized' | 'rebooted';
+export type ServerEffect = 'rebuilt' | 'resized' | 'rebooted' | 'replaced';
 
 interface EffectRule {
   effect: ServerEffect;
@@ -146,5 +146,69 @@ export function inPlaceRefusal(changes: readonly InPlaceChange[]): string | unde
     `${changes.map(describeInPlaceChange).join('; ')}. ${effectMeanings(changes).join('. ')}. ` +
     'To proceed, replace them one at a time with cluster-deploy replace-nodes (action input operation: replace-nodes): each node is drained and removed, its server replaced and joined again before the next; ' +
     'or keep what the nodes run: set the image or the flavor back to the values on the left (the shipped module pins image_id)'
+  );
+}
+
+/**
+ * A same-name replacement of a node's server (actions delete and create, the name kept): one entry
+ * per attribute that forces it (the plan's `replace_paths`), e.g. provider v3.4.0's ForceNew
+ * `block_device.*` (a boot volume's size, type or image), `scheduler_hints.group` (a server group
+ * replaced for its ForceNew `policies`), `user_data`, or a flavor whose old one was deleted
+ * (CustomizeDiff ForceNewIfChange). Without replace_paths (`tofu plan -replace=`): one entry "server".
+ */
+export function replacementChanges(
+  node: string,
+  where: { address: string; module?: string },
+  values: ResourceValues & { replacePaths?: readonly (readonly (string | number)[])[] },
+): InPlaceChange[] {
+  const common = { node, address: where.address, ...(where.module !== undefined && { module: where.module }) };
+  const paths = values.replacePaths ?? [];
+  if (paths.length === 0)
+    return [{ ...common, effect: 'replaced', attribute: 'server', before: '(this one)', after: '(a new one)' }];
+  return paths.map((raw) => {
+    const path = raw.map(String);
+    // user_data may hold secrets (the provider keeps only its hash in the state, not what the plan shows).
+    const hide = path[0] === 'user_data' || path[0] === 'personality';
+    const unknown = at(values.afterUnknown, path) === true;
+    return {
+      ...common,
+      effect: 'replaced' as const,
+      attribute: path.join('.'),
+      before: shown(at(values.before, path), at(values.beforeSensitive, path), hide),
+      after: unknown ? '(known after apply)' : shown(at(values.after, path), at(values.afterSensitive, path), hide),
+    };
+  });
+}
+
+/**
+ * The refusal of a deploy that replaces more running nodes at once than a roll takes: the deploy drains
+ * and removes every replaced node in one remove-node.yml run before the apply (no serial), so with too
+ * many, pods have nowhere to go and a drain a PodDisruptionBudget blocks leaves them all cordoned.
+ * At most one control-plane or etcd node (unknown roles count as such), and `workerBatch` workers.
+ */
+export function replacementRefusal(
+  replacements: readonly InPlaceChange[],
+  isControlPlaneOrEtcd: (node: string) => boolean,
+  workerBatch: number,
+): string | undefined {
+  const nodes = [...new Set(replacements.map((change) => change.node))];
+  const control = nodes.filter(isControlPlaneOrEtcd);
+  const workers = nodes.filter((node) => !isControlPlaneOrEtcd(node));
+  const over = [
+    ...(control.length > 1
+      ? [`${control.length} control-plane or etcd nodes (${control.join(', ')}; at most 1 at a time)`]
+      : []),
+    ...(workers.length > workerBatch
+      ? [
+          `${workers.length} workers (${workers.join(', ')}; at most ${workerBatch} at a time: deployment.kubespray.upgrade_batch_size, default 20% of the workers)`,
+        ]
+      : []),
+  ];
+  if (over.length === 0) return undefined;
+  return (
+    `the plan replaces ${over.join(' and ')} with new servers of the same names, which a deploy would drain and remove all at once before the apply: ` +
+    `${replacements.map(describeInPlaceChange).join('; ')}. ` +
+    'To proceed, replace them one at a time with cluster-deploy replace-nodes (action input operation: replace-nodes): each node is drained and removed, its server replaced and joined again before the next; ' +
+    'or keep the servers: set the changed values back (boot volume, server group policy, image of a boot-from-volume node)'
   );
 }

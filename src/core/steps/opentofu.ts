@@ -89,6 +89,8 @@ export class OpenTofuPlanStep implements Step {
             `read the node changes from the plan (${this.settings.nodeResource.type} resources, named by ${this.settings.nodeResource.nameAttribute}) against ${kubesprayPaths(this.settings).inventory}`,
             'refuse a plan that rebuilds, resizes or power-cycles running nodes in place (image, flavor, power_state): replace-nodes replaces them one at a time',
             "refuse, on a cluster that exists, a plan whose module call puts a new node first in control_plane.names (Kubespray's first control plane and etcd host): new nodes go at the end",
+            'refuse a plan that replaces, under the same names, more than one control-plane or etcd node or more workers than a batch (upgrade_batch_size, default 20%): replace-nodes replaces them one at a time',
+            "refuse a plan that moves a running node's address (its port's fixed_ip) or the API's (its load balancer or VIP port replaced)",
             'refuse a plan that removes half or more of the etcd members, every control plane node, or the first control plane or etcd host' +
               (this.settings.allowUnsafeNodeRemoval ? ' — OVERRIDDEN: allow-unsafe-node-removal is set' : ''),
           ]

@@ -28,8 +28,8 @@ import {
 } from './kubespray.js';
 
 /**
- * replace-nodes: the nodes a plan would rebuild, resize or power-cycle in place (which a deploy
- * refuses) replaced one at a time instead, as Cluster API rolls machines out: drained and removed
+ * replace-nodes: the nodes a plan would rebuild, resize or power-cycle in place, or replace under the
+ * same name (which a deploy refuses beyond one batch) replaced one at a time instead, as Cluster API rolls machines out: drained and removed
  * with remove-node.yml, the server replaced by a plan limited to that node, joined again (scale.yml,
  * or for control-plane and etcd nodes the runs of Kubespray's docs/operations/nodes.md), Ready in the
  * API, then the next. Each phase is saved as it ends, so a run killed anywhere resumes where it stopped
@@ -63,7 +63,7 @@ export class OpenTofuReplacePlanStep implements Step {
       reads: [path.join(this.settings.clusterDir, '*.tf'), kubesprayPaths(this.settings).inventory],
       writes: [],
       actions: [
-        'the nodes whose image, flavor or power state the plan changes in place (servers the inventory has in no Kubernetes group are no nodes); nothing is applied',
+        'the nodes whose image, flavor or power state the plan changes in place, and the nodes it replaces under the same name (a boot volume, a server group); servers the inventory has in no Kubernetes group are no nodes; nothing is applied',
         'control-plane and etcd nodes first, then workers, each in the inventory order; refuse the first host of kube_control_plane or etcd, and an etcd member of fewer than 3',
         'a resumed run keeps the nodes already replaced as done',
       ],
@@ -80,16 +80,17 @@ export class OpenTofuReplacePlanStep implements Step {
       const inventoryFile = kubesprayPaths(settings).inventory;
       const inventory = readInventory(inventoryFile);
       const planned = withoutNonNodes(plannedNodeChanges(document, settings.nodeResource), inventory);
-      const roll = planNodeRoll(planned.inPlace ?? [], inventory, context.state.nodeRoll, inventoryFile);
+      const changes = [...(planned.inPlace ?? []), ...(planned.replacements ?? [])];
+      const roll = planNodeRoll(changes, inventory, context.state.nodeRoll, inventoryFile);
       const left = roll.nodes.filter((node) => !roll.done.includes(node.name));
       if (left.length === 0) {
         context.state.nodeRoll = undefined;
-        return 'the plan rebuilds, resizes or power-cycles no node: nothing to replace';
+        return 'the plan rebuilds, resizes, power-cycles or replaces no node: nothing to replace';
       }
       context.state.nodeRoll = roll;
       for (const node of left)
         context.output.line(`      ${node.name} (${node.roles.join(', ')}): ${node.changes.join('; ')}`);
-      const others = [...planned.created, ...planned.deleted, ...planned.replaced];
+      const others = [...planned.created, ...planned.deleted];
       if (others.length)
         context.output.line(`      left for a deploy: the plan also adds or removes ${others.join(', ')}`);
       return `replaces ${left.map((node) => node.name).join(', ')}, one at a time${roll.done.length ? ` (done before: ${roll.done.join(', ')})` : ''}`;
@@ -119,7 +120,7 @@ export class KubesprayReplaceNodesStep implements Step {
       actions: [
         'for each node opentofu-replace-plan listed, one at a time, each phase saved as it ends:',
         '  remove-node.yml -e node=<node> (unreachable: reset_nodes=false, allow_ungraceful_removal=true, after playbooks/facts.yml over every other host for a control-plane or etcd node)',
-        '  tofu plan -replace=<server> -target=<its module>, refused if it changes anything else; tofu apply of that plan',
+        '  tofu plan -replace=<server> -target=<its module>, refused if it changes anything else but its server group; tofu apply of that plan',
         "  playbooks/facts.yml; a worker: scale.yml --limit=<node>; a control-plane or etcd node: cluster.yml --limit=etcd,kube_control_plane -e ignore_assert_errors=yes, then for etcd upgrade-cluster.yml with the same limit (Kubespray's docs/operations/nodes.md)",
         `  wait until the API shows the node Ready (at most ${Math.round(this.settings.waitReady.timeoutMs / 60_000)} min)`,
       ],

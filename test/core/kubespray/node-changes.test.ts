@@ -166,6 +166,19 @@ describe('plannedNodeChanges', () => {
       unnamed: ['module.worker[3].openstack_compute_instance_v2.node'],
       updated: [],
       inPlace: [],
+      // Replaced by request or without replace_paths: the server as a whole.
+      replacements: [
+        {
+          node: 'w-2',
+          address: 'module.worker[2].openstack_compute_instance_v2.node',
+          module: 'module.worker[2]',
+          effect: 'replaced',
+          attribute: 'server',
+          before: '(this one)',
+          after: '(a new one)',
+        },
+      ],
+      addressMoves: [],
     });
   });
 

@@ -325,7 +325,7 @@ describe('the targeted plan of one node', () => {
     mode: 'managed',
     change: { actions },
   });
-  it('may replace the server and change its module and the files the code writes, nothing else', () => {
+  it('may replace the server and its server group, and change its module and the files the code writes, nothing else', () => {
     const planJson = {
       resource_changes: [
         change(node.address, INSTANCE, ['delete', 'create']),
@@ -333,6 +333,11 @@ describe('the targeted plan of one node', () => {
         change('module.node["w-0"].openstack_networking_port_v2.this', 'openstack_networking_port_v2', ['no-op']),
         change('local_file.inventory["inventory.yaml"]', 'local_file', ['update']),
         change('openstack_networking_secgroup_v2.nodes', 'openstack_networking_secgroup_v2', ['update']),
+        // A new server_group_policy: the pool's group is replaced with the first node (it only places new servers).
+        change('openstack_compute_servergroup_v2.pool["workers"]', 'openstack_compute_servergroup_v2', [
+          'delete',
+          'create',
+        ]),
         change('module.node["w-01"].openstack_compute_instance_v2.this', INSTANCE, ['update']),
         {
           address: 'data.openstack_images_image_v2.node',
