@@ -44,7 +44,7 @@ export const OPERATION_STEPS = {
     'forget-cluster',
   ],
   check: ['openstack-preflight', 'opentofu-init', 'opentofu-drift', 'cluster-health'],
-  // Nodes the plan would rebuild or resize in place, replaced one at a time (CAPI's rollout as the model).
+  // Nodes the plan would rebuild or resize in place, or replace under their names, replaced one at a time (CAPI's rollout as the model).
   'replace-nodes': [
     'openstack-preflight',
     'opentofu-init',
