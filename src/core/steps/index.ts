@@ -89,9 +89,9 @@ const STEP_FACTORIES = {
  * - upgrade: Kubespray's upgrade-cluster.yml, control plane first, then workers in batches, each
  *   only for nodes the API shows below the target; readiness then requires every node at it.
  * - destroy: `tofu plan -destroy`, applied; then the kubeconfig is deleted and the state marked.
- * - replace-nodes: the nodes a plan would rebuild or resize in place, or replace under their names (a deploy refuses
- *   those beyond one at a time), replaced one
- *   at a time: drained and removed, the server replaced by a plan limited to it, joined, Ready, then the next.
+ * - replace-nodes: the nodes a plan would rebuild or resize in place, or replace under their names (a deploy
+ *   refuses those beyond a batch), replaced one at a time: drained and removed, the server replaced by a plan
+ *   limited to it, joined, Ready, then the next.
  * - check: read-only: `tofu plan -detailed-exitcode` for drift, then the cluster's health; it keeps no
  *   resume state (engine/selection.ts), so a deploy's stays as it was.
  * - deployment.method cluster-api: a management cluster, the providers, the credentials Secret, the
