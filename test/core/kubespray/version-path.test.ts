@@ -1,4 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { promises as fs } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { previewVersionPath } from '../../../src/core/kubespray/node-plan.js';
+import { resolveSettings } from '../../../src/core/model/settings.js';
+import type { NodeWork } from '../../../src/core/model/nodes.js';
+import type { DeployState, InstalledVersions } from '../../../src/core/model/state.js';
+import { deploySnapshotDecision } from '../../../src/core/steps/etcd-snapshot.js';
 import { KUBELET_VERSION_TASK, nodesRunning } from '../../../src/core/kubespray/node-versions.js';
 import {
   apiRunning,
@@ -298,5 +307,85 @@ describe('the running version from the kubelets on the nodes', () => {
       module: 'ansible.builtin.command',
       args: { argv: ["{{ bin_dir | default('/usr/local/bin') }}/kubelet", '--version'] },
     });
+  });
+});
+
+/** The plan's and the snapshot step's view, from the saved state alone, before the playbook step asks the nodes. */
+describe('previews of a kept cluster whose state has no versions', () => {
+  const settingsOf = async (upgradeOnDeploy: boolean) => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'version-preview-'));
+    const text = await fs.readFile('examples/sandbox/config.yaml', 'utf8');
+    const configPath = path.join(dir, 'config.yaml');
+    await fs.writeFile(
+      configPath,
+      upgradeOnDeploy ? text.replace('    version: 2.31.0', '    version: 2.31.0\n    upgrade_on_deploy: true') : text,
+    );
+    onTestFinished(() => fs.rm(dir, { recursive: true, force: true }));
+    return resolveSettings({ configPath, stateDir: path.join(dir, 'state'), env: { PATH: '' } });
+  };
+  const work = (newCluster: boolean): NodeWork => ({
+    newCluster,
+    remove: [],
+    create: [],
+    otherChanges: false,
+    removeRoles: {},
+    empty: true,
+  });
+  const state = (installed?: InstalledVersions, nodeWork?: NodeWork) =>
+    ({ ...(installed && { installed }), ...(nodeWork && { nodeWork }) }) as DeployState;
+
+  it.each([
+    ['nodes not known yet (a plan before opentofu-plan), no state', undefined, undefined, {}],
+    ['a new cluster, no state', true, undefined, {}],
+    [
+      'a kept cluster, no state: the unrecorded Kubespray tag is upgraded, the version read from the nodes',
+      false,
+      undefined,
+      {
+        path: {
+          kind: 'upgrade',
+          kubespray: { from: '(tag not recorded)', to: 'v2.31.0' },
+          reason: expect.stringMatching(
+            /; the state records no Kubernetes version of this cluster: the deploy reads it/,
+          ),
+        },
+      },
+    ],
+    [
+      'a kept cluster, the tag recorded but no Kubernetes version',
+      false,
+      { kubespray: 'v2.31.0' },
+      { path: { kind: 'same', readFromNodes: true, note: expect.stringMatching(/from the kubelets on the nodes/) } },
+    ],
+    [
+      'a kept cluster, both recorded',
+      false,
+      { kubespray: 'v2.31.0', kubeVersion: '1.33.5' },
+      { path: { kind: 'same' } },
+    ],
+  ] as const)('%s', async (_, newCluster, installed, expected) => {
+    expect(previewVersionPath(await settingsOf(false), newCluster, state(installed))).toEqual(expected);
+  });
+
+  it.each([
+    ['no state, a kept cluster: the unrecorded tag is an upgrade', false, undefined, false, 'run'],
+    [
+      'no Kubernetes version recorded, without upgrade_on_deploy: nothing upgrades it',
+      false,
+      { kubespray: 'v2.31.0' },
+      false,
+      'skip',
+    ],
+    [
+      'no Kubernetes version recorded, with upgrade_on_deploy: the nodes may run an older one',
+      false,
+      { kubespray: 'v2.31.0' },
+      true,
+      'run',
+    ],
+    ['a new cluster', true, undefined, true, 'skip'],
+  ] as const)('the deploy snapshot: %s', async (_, newCluster, installed, upgradeOnDeploy, action) => {
+    const decide = deploySnapshotDecision(await settingsOf(upgradeOnDeploy));
+    expect(decide(state(installed, work(newCluster)), { nodeWorkKnown: true })?.action).toBe(action);
   });
 });
