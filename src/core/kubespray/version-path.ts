@@ -103,13 +103,13 @@ const UNRECORDED_TAG = '(tag not recorded)';
 
 /**
  * A kept cluster whose Kubespray tag no run recorded (the state expired, --restart, state-store none, a state
- * older than the record): the tag is recorded only once every node went through a tree (the upgrade
+ * older than the record) or one that is no tag: the tag is recorded only once every node went through a tree (the upgrade
  * operation's rule too), so until then the configured tree is taken to be a move, and a move is
  * upgrade-cluster.yml with the new tree, drained, never cluster.yml with it. Whether that skips a minor cannot be
  * judged without the old tag.
  */
 function unrecordedKubespray(inputs: VersionInputs): { from: string; to: string } | undefined {
-  if (inputs.installedKubespray || !inputs.wanted.kubespray) return undefined;
+  if ((inputs.installedKubespray && parseTag(inputs.installedKubespray)) || !inputs.wanted.kubespray) return undefined;
   const next = parseTag(inputs.wanted.kubespray);
   return next && { from: UNRECORDED_TAG, to: next.text };
 }

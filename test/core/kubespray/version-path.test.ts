@@ -75,6 +75,11 @@ describe('a deploy changes versions only through the upgrade path', () => {
       },
     ],
     [
+      'a recorded Kubespray "tag" that is none: as unrecorded',
+      inputs({ running: '1.33.5', installedKubespray: 'main', kubespray: 'v2.31.0' }),
+      { kind: 'upgrade', kubespray: { from: '(tag not recorded)', to: 'v2.31.0' } },
+    ],
+    [
       'no Kubespray tag recorded and none configured: nothing to judge',
       inputs({ running: '1.33.5', installedKubespray: undefined, kubespray: '' }),
       { kind: 'same' },
