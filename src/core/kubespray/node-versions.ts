@@ -40,6 +40,12 @@ function why(message: string): string {
   return text.length > 160 ? `${text.slice(0, 157)}...` : text;
 }
 
+/** Each host with its reason, the first five: a large cluster's refusal stays readable. */
+function hostsWhy(results: readonly HostResult[]): string {
+  const shown = results.slice(0, 5).map((r) => `${r.host}: ${why(r.message)}`);
+  return [...shown, ...(results.length > 5 ? [`and ${results.length - 5} more`] : [])].join('; ');
+}
+
 /**
  * The lowest and highest kubelet version the hosts report. Unknown when a host cannot be reached (its
  * kubelet might be the lowest) or none reports one; hosts without a kubelet (new, not installed yet)
@@ -49,9 +55,7 @@ export function nodesRunning(results: readonly HostResult[]): NodeVersions {
   const unreachable = results.filter((r) => r.status === 'UNREACHABLE!');
   if (unreachable.length)
     return {
-      unknown: `no kubeconfig or API answer, no completed run recorded it, and ${unreachable.length} of ${results.length} nodes cannot be reached over SSH to ask their kubelet (${unreachable
-        .map((r) => `${r.host}: ${why(r.message)}`)
-        .join('; ')})`,
+      unknown: `no kubeconfig or API answer, no completed run recorded it, and ${unreachable.length} of ${results.length} nodes cannot be reached over SSH to ask their kubelet (${hostsWhy(unreachable)})`,
     };
   const versions: { host: string; version: KubeVersion }[] = [];
   const without: HostResult[] = [];
@@ -62,12 +66,13 @@ export function nodesRunning(results: readonly HostResult[]): NodeVersions {
   }
   if (versions.length === 0)
     return {
-      unknown: `no kubeconfig or API answer, no completed run recorded it, and no node has a kubelet that answers kubelet --version (${without
-        .map((r) => `${r.host}: ${why(r.message)}`)
-        .join('; ')})`,
+      unknown: `no kubeconfig or API answer, no completed run recorded it, and no node has a kubelet that answers kubelet --version (${hostsWhy(without)})`,
     };
   const sorted = versions.map((v) => v.version).sort(compareVersions);
-  const none = without.length ? `; no kubelet on ${without.map((r) => r.host).join(', ')}` : '';
+  const names = without.slice(0, 5).map((r) => r.host);
+  const none = without.length
+    ? `; no kubelet on ${names.join(', ')}${without.length > 5 ? ` and ${without.length - 5} more` : ''}`
+    : '';
   return {
     running: {
       version: sorted[0]!,

@@ -298,6 +298,15 @@ describe('the running version from the kubelets on the nodes', () => {
       /no node has a kubelet that answers kubelet --version \(cp-0: \/opt\/bin\/kubelet: No such file or directory; w-0: \[Errno 2\] No such file/,
     ],
     [
+      'many nodes cannot be reached: the first five named, a huge message cut',
+      Array.from({ length: 7 }, (_, i) => ({
+        host: `w-${i}`,
+        status: 'UNREACHABLE!' as const,
+        message: `Failed to connect to the host via ssh: ${'x'.repeat(5000)}`,
+      })),
+      /and 7 of 7 nodes cannot be reached over SSH to ask their kubelet \(w-0: x{157}\.\.\.; w-1: .*; w-4: x{157}\.\.\.; and 2 more\)$/,
+    ],
+    [
       'a kubelet that prints something else',
       [{ host: 'cp-0', status: 'CHANGED' as const, message: '| rc=0 | (stdout) hello' }],
       /no node has a kubelet that answers/,
