@@ -316,6 +316,12 @@ describe('the running version from the kubelets on the nodes', () => {
     expect('unknown' in found && found.unknown).toMatch(reason);
   });
 
+  it('a kubelet answering a version that is none is named, not taken', () => {
+    expect(() => nodesRunning([ok('cp-0', 'v1.34.2'), ok('w-0', 'v1234567.1.1')])).toThrow(
+      /^the kubelet of w-0: "v1234567\.1\.1" is not a Kubernetes version/,
+    );
+  });
+
   it('asks with the command module, argv as JSON (no shell), in the bin_dir Kubespray installs it to', () => {
     expect(KUBELET_VERSION_TASK).toMatchObject({
       module: 'ansible.builtin.command',
