@@ -121,10 +121,11 @@ export function nodeDecisions(
   const refused = guard ?? versions.refused;
   const runs = plannedRuns(decision, work, inventory);
   const upgrade = versions.path?.kind === 'upgrade' ? `upgrade-cluster.yml first (${versions.path.reason})` : undefined;
+  const unknown = versions.path?.kind === 'same' && versions.path.readFromNodes ? versions.path.note : undefined;
   const procedure = isMembershipProcedure(runs) ? `runs, in order: ${describeRuns(runs)}` : undefined;
   const nodes: NodeDecisions = {
     ...((upgrade || procedure) && { runs: [...(upgrade ? [upgrade] : []), ...runs.map((run) => describeRuns([run]))] }),
-    summary: [upgrade, describeNodeDecisions(work, decision), procedure].filter(Boolean).join('; '),
+    summary: [upgrade ?? unknown, describeNodeDecisions(work, decision), procedure].filter(Boolean).join('; '),
     removeBeforeApply: work.remove,
     playbook: decision.kind === 'cluster' ? 'cluster.yml' : decision.kind === 'scale' ? 'scale.yml' : 'none',
     ...(decision.kind === 'scale' && { limit: decision.limit }),
@@ -169,20 +170,24 @@ function rollDecisions(settings: DeploySettings, planChanges: PlannedNodeChanges
   }
 }
 
-/** The version path a deploy would take, judged from the saved state: the path, or the refusal's reason. */
+/**
+ * The version path a deploy would take, judged from the saved state: the path, or the refusal's reason.
+ * `newCluster` undefined: the plan's nodes are not known yet; a state without versions then says nothing.
+ */
 export function previewVersionPath(
   settings: DeploySettings,
-  newCluster: boolean,
+  newCluster: boolean | undefined,
   saved: DeployState | undefined,
 ): { path?: VersionPath; refused?: string } {
   const installed = saved && !saved.destroyedAt ? saved.installed : undefined;
-  if (!installed) return {};
+  // A kept cluster the state has no versions of (expired, --restart, state-store none): the run reads them from the nodes.
+  if (!installed && newCluster !== false) return {};
   try {
     return {
       path: decideVersionPath({
-        newCluster,
+        newCluster: newCluster === true,
         running: recordedRunning(installed),
-        installedKubespray: installed.kubespray,
+        installedKubespray: installed?.kubespray,
         wanted: {
           kube: settings.kubernetesVersion,
           kubespray: settings.kubesprayRelease.version,

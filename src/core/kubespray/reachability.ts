@@ -119,7 +119,23 @@ export function checkSshArgs(cwd: string, env: Readonly<Record<string, string>>,
   return `${kept} -o ConnectionAttempts=1 -o ConnectTimeout=${timeoutSeconds}`.trim();
 }
 
-function pingCommand(options: ReachabilityOptions, pattern: string, viaBastion: boolean): CommandSpec {
+/** One ad-hoc module run over `pattern`: `-m <module> [-a <args>]`. */
+export interface AdHocTask {
+  module: string;
+  /** Module arguments as JSON (ansible-core's adhoc.py reads `-a '{…}'` as JSON): no shell-like splitting. */
+  args?: Record<string, unknown>;
+  /** What the run is, for its errors: "the reachability check (ansible -m ping)". */
+  what: string;
+}
+
+const PING: AdHocTask = { module: 'ansible.builtin.ping', what: 'the reachability check (ansible -m ping)' };
+
+export function adHocCommand(
+  options: ReachabilityOptions,
+  pattern: string,
+  viaBastion: boolean,
+  task: AdHocTask = PING,
+): CommandSpec {
   const timeout = options.timeoutSeconds ?? 10;
   return {
     argv: [
@@ -128,7 +144,8 @@ function pingCommand(options: ReachabilityOptions, pattern: string, viaBastion: 
       options.inventory,
       pattern,
       '-m',
-      'ansible.builtin.ping',
+      task.module,
+      ...(task.args ? ['-a', JSON.stringify(task.args)] : []),
       '-o',
       '-T',
       String(timeout),
@@ -153,12 +170,18 @@ function pingCommand(options: ReachabilityOptions, pattern: string, viaBastion: 
   };
 }
 
-function hostPattern(hosts: readonly string[], bastion?: Bastion): string {
+export function hostPattern(hosts: readonly string[], bastion?: Bastion): string {
   return [...hosts, ...(bastion ? [`!${BASTION_HOST}`] : [])].join(':');
 }
 
-async function ping(options: ReachabilityOptions, pattern: string, viaBastion: boolean): Promise<HostResult[]> {
-  const result = await options.exec(pingCommand(options, pattern, viaBastion), {
+/** Runs one ad-hoc task with the check's SSH settings; throws when ansible itself fails or matches no host. */
+export async function runAdHoc(
+  options: ReachabilityOptions,
+  pattern: string,
+  viaBastion: boolean,
+  task: AdHocTask = PING,
+): Promise<HostResult[]> {
+  const result = await options.exec(adHocCommand(options, pattern, viaBastion, task), {
     check: false,
     capture: true,
     quiet: true,
@@ -171,15 +194,13 @@ async function ping(options: ReachabilityOptions, pattern: string, viaBastion: b
         .map((l) => l.trim())
         .filter((l) => /^ERROR!|error/i.test(l))
         .at(-1) ?? result.tail.at(-1);
-    throw new UserError(
-      `the reachability check (ansible -m ping) could not run: ${reason ?? `ansible exited with ${result.exitCode}`}`,
-    );
+    throw new UserError(`${task.what} could not run: ${reason ?? `ansible exited with ${result.exitCode}`}`);
   }
   if (parsed.length === 0) {
     // An inventory ansible could not parse, or a pattern that matches nothing, only warns.
     const warning = result.tail.map((l) => l.trim()).find((l) => /^\[WARNING\]|^ERROR!/.test(l));
     throw new UserError(
-      `the reachability check matched no host of ${options.inventory} for ${pattern}${warning ? ` (${warning})` : ''}: check the inventory`,
+      `${task.what.replace(/ \(.*\)$/, '')} matched no host of ${options.inventory} for ${pattern}${warning ? ` (${warning})` : ''}: check the inventory`,
     );
   }
   return parsed;
@@ -189,8 +210,8 @@ async function ping(options: ReachabilityOptions, pattern: string, viaBastion: b
 export async function checkReachable(options: ReachabilityOptions): Promise<HostResult[]> {
   if (options.hosts.length === 0) return [];
   const [bastion, hosts] = await Promise.all([
-    options.bastion ? ping(options, BASTION_HOST, false) : Promise.resolve([]),
-    ping(options, hostPattern(options.hosts, options.bastion), true),
+    options.bastion ? runAdHoc(options, BASTION_HOST, false) : Promise.resolve([]),
+    runAdHoc(options, hostPattern(options.hosts, options.bastion), true),
   ]);
   const all = [...bastion, ...hosts];
   const unreachable = all.filter((r) => r.status === 'UNREACHABLE!');

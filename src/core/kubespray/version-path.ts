@@ -19,16 +19,30 @@ const UPGRADE_ON_DEPLOY = 'deployment.kubespray.upgrade_on_deploy';
 export interface VersionInputs {
   /** The cluster had no node before this deploy: cluster.yml installs whatever is asked. */
   newCluster: boolean;
-  /** What the cluster runs: from the API (the lowest of the API server and the kubelets), else the last completed run. */
+  /**
+   * What the cluster runs: from the API (the lowest of the API server and the kubelets), else the last completed
+   * run, else the kubelets on the nodes (kubespray/node-versions.ts).
+   */
   running?: { version: KubeVersion; highest: KubeVersion; from: string };
-  /** The Kubespray tag the cluster was last installed or upgraded with (the state). */
+  /**
+   * Set by the deploy's playbook step when every source was asked and none told the running version: what each
+   * said. The judges that run earlier from the state alone (kubespray-fetch, the previews) leave it unset: the
+   * playbook step asks the API and the nodes later.
+   */
+  runningUnknown?: string;
+  /** The Kubespray tag the cluster was last installed or upgraded with (the state); unset when no run recorded it. */
   installedKubespray?: string;
   wanted: { kube?: string; kubespray?: string; where: string };
   upgradeOnDeploy: boolean;
 }
 
 export type VersionPath =
-  | { kind: 'same'; note?: string }
+  | {
+      kind: 'same';
+      note?: string;
+      /** The state does not say what the cluster runs: the playbook step reads it from the API or the nodes. */
+      readFromNodes?: true;
+    }
   | {
       kind: 'upgrade';
       /** Set when the Kubernetes version goes up. */
@@ -84,16 +98,45 @@ export function kubesprayMove(
   return { from: old.text, to: next.text };
 }
 
+/** How an unrecorded Kubespray tag is shown as the upgrade path's "from". */
+const UNRECORDED_TAG = '(tag not recorded)';
+
+/**
+ * A kept cluster whose Kubespray tag no run recorded (the state expired, --restart, state-store none, a state
+ * older than the record) or one that is no tag: the tag is recorded only once every node went through a tree (the upgrade
+ * operation's rule too), so until then the configured tree is taken to be a move, and a move is
+ * upgrade-cluster.yml with the new tree, drained, never cluster.yml with it. Whether that skips a minor cannot be
+ * judged without the old tag.
+ */
+function unrecordedKubespray(inputs: VersionInputs): { from: string; to: string } | undefined {
+  if ((inputs.installedKubespray && parseTag(inputs.installedKubespray)) || !inputs.wanted.kubespray) return undefined;
+  const next = parseTag(inputs.wanted.kubespray);
+  return next && { from: UNRECORDED_TAG, to: next.text };
+}
+
 /**
  * What a deploy does about versions on a live cluster. Throws a UserError, saying what to do, for a
  * Kubernetes downgrade, a Kubernetes change without the opt-in (naming `operation: upgrade`), a
- * skipped Kubernetes minor, and a Kubespray downgrade or skipped minor.
+ * skipped Kubernetes minor, a Kubespray downgrade or skipped minor, and a running version nothing
+ * could tell (`runningUnknown`).
  */
 export function decideVersionPath(inputs: VersionInputs): VersionPath {
   if (inputs.newCluster) return { kind: 'same', note: 'a new cluster: cluster.yml installs the configured versions' };
-  const kubespray = kubesprayMove(inputs.installedKubespray, inputs.wanted.kubespray);
-  let kube: { from: string; to: string } | undefined;
   const { running } = inputs;
+  if (!running && inputs.runningUnknown !== undefined) {
+    const wanted = inputs.wanted.kube
+      ? `kube_version ${inputs.wanted.kube} (${inputs.wanted.where})`
+      : "the Kubespray tree's default kube_version";
+    throw new UserError(
+      `the Kubernetes version this cluster runs is unknown: ${inputs.runningUnknown}. ` +
+        `A deploy on a cluster that has nodes must know it before choosing a playbook: cluster.yml with ${wanted} would replace every kubelet at once, without drain, wherever it differs ` +
+        `(Kubespray's "unsafe" upgrade, docs/operations/upgrades.md), and a kubelet newer than the API server breaks the version skew policy. ` +
+        "Give the deploy the cluster's kubeconfig (--kubeconfig; the action keeps it with the state when kubeconfig-passphrase is set), restore the state of the last deploy, " +
+        'or make the nodes answer over SSH (kubelet --version is read on each); nothing was changed',
+    );
+  }
+  const kubespray = kubesprayMove(inputs.installedKubespray, inputs.wanted.kubespray) ?? unrecordedKubespray(inputs);
+  let kube: { from: string; to: string } | undefined;
   if (inputs.wanted.kube && running) {
     const wanted = parseKubeVersion(inputs.wanted.kube, inputs.wanted.where);
     if (compareVersions(wanted, running.highest) < 0) {
@@ -119,14 +162,10 @@ export function decideVersionPath(inputs: VersionInputs): VersionPath {
       kube = { from: running.version.text, to: wanted.text };
     }
   }
-  if (!kube && !kubespray) {
-    return running || !inputs.wanted.kube
-      ? { kind: 'same' }
-      : {
-          kind: 'same',
-          note: 'the running Kubernetes version is unknown (no API answer, no completed run recorded it)',
-        };
-  }
+  const unknown = running
+    ? undefined
+    : 'the state records no Kubernetes version of this cluster: the deploy reads it from the API, else from the kubelets on the nodes (kubelet --version over Ansible), before choosing a playbook, and refuses if neither tells';
+  if (!kube && !kubespray) return unknown ? { kind: 'same', note: unknown, readFromNodes: true } : { kind: 'same' };
   const parts = [
     ...(kube ? [`Kubernetes ${kube.from} → ${kube.to}`] : []),
     ...(kubespray ? [`Kubespray ${kubespray.from} → ${kubespray.to}`] : []),
@@ -135,7 +174,10 @@ export function decideVersionPath(inputs: VersionInputs): VersionPath {
     kind: 'upgrade',
     ...(kube && { kube }),
     ...(kubespray && { kubespray }),
-    reason: `${parts.join(', ')}: upgrade-cluster.yml${kubespray ? ' with the new tree' : ''} (control plane and etcd one at a time, then the workers in batches, drained) before anything else`,
+    reason:
+      `${parts.join(', ')}: upgrade-cluster.yml${kubespray ? ' with the new tree' : ''} (control plane and etcd one at a time, then the workers in batches, drained) before anything else` +
+      (kubespray?.from === UNRECORDED_TAG ? ', as no run recorded the tag the nodes went through' : '') +
+      (unknown ? `; ${unknown}` : ''),
   };
 }
 

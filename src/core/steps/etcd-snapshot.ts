@@ -30,16 +30,23 @@ import { kubesprayPlaybook, requirePlaybookInputs } from './kubespray.js';
 
 /**
  * Whether a deploy takes a snapshot: when its plan removes a control-plane or etcd node (unknown roles count as
- * such), or when it takes the upgrade path (judged as its plan shows it, from the versions the state recorded).
- * A plan made before opentofu-plan cannot know which nodes go, and says so.
+ * such), or when it takes the upgrade path (judged as its plan shows it, from the versions the state recorded),
+ * or may take it: a kept cluster whose version the state does not record, with upgrade_on_deploy (the playbook
+ * step reads it from the nodes, after this step). A plan made before opentofu-plan cannot know which nodes go, and says so.
  */
 export function deploySnapshotDecision(
   settings: DeploySettings,
 ): (state: DeployState, moment: DecisionMoment) => StepDecision | undefined {
   return (state, moment) => {
     const work = state.nodeWork;
-    const route = previewVersionPath(settings, work?.newCluster === true, state).path;
+    const route = previewVersionPath(settings, work ? work.newCluster : undefined, state).path;
     if (route?.kind === 'upgrade') return { action: 'run', reason: `the deploy upgrades first (${route.reason})` };
+    if (route?.readFromNodes && settings.upgradeOnDeploy && settings.kubernetesVersion)
+      return {
+        action: 'run',
+        reason:
+          'the state records no Kubernetes version of this kept cluster, and with upgrade_on_deploy the deploy upgrades if its nodes run an older one',
+      };
     if (!moment.nodeWorkKnown)
       return skipIf('taken only if opentofu-plan removes a control-plane or etcd node, or the deploy upgrades');
     const risky = (work?.remove ?? []).filter((node) =>

@@ -59,6 +59,7 @@ import { chooseForks } from '../kubespray/forks.js';
 import { checkInventoryKubeVersion, inventoryBastion } from '../kubespray/inventory-vars.js';
 import { choosePython, readPythonRange } from '../kubespray/python.js';
 import { checkReachable } from '../kubespray/reachability.js';
+import { readNodeVersions } from '../kubespray/node-versions.js';
 
 /** The environment of a venv "activated" without a shell. */
 function venvEnvironment(settings: DeploySettings): Record<string, string> {
@@ -313,23 +314,26 @@ export async function withCredentialName(settings: DeploySettings, command: Comm
  * seconds, not after minutes of Kubespray.
  */
 export async function requireReachable(settings: DeploySettings, context: StepContext, hosts: string[]): Promise<void> {
-  const paths = kubesprayPaths(settings);
-  const command = kubesprayPlaybook(settings, 'ping', {});
-  const results = await checkReachable({
-    ansible: paths.ansible,
-    inventory: paths.inventory,
-    hosts,
-    cwd: paths.kubesprayDir,
-    // The playbook's SSH settings without the cloud credentials only Kubespray's cloud roles read.
-    env: Object.fromEntries(Object.entries(command.env).filter(([name]) => !name.startsWith('OS_'))),
-    bastion: await inventoryBastion(paths.inventory),
-    privateKeyFile: settings.ssh.privateKeyFile,
-    exec: context.exec,
-  });
+  const results = await checkReachable({ ...(await adHocOptions(settings, context)), hosts });
   const failed = results.filter((r) => r.status === 'FAILED!').map((r) => r.host);
   context.output.line(
     `      ${results.length} hosts answer over SSH${failed.length ? ` (${failed.join(', ')} without a working Python yet)` : ''}`,
   );
+}
+
+/** An ad-hoc Ansible run's settings: the playbooks' SSH settings, without the cloud credentials only Kubespray's cloud roles read. */
+async function adHocOptions(settings: DeploySettings, context: StepContext) {
+  const paths = kubesprayPaths(settings);
+  const command = kubesprayPlaybook(settings, 'ping', {});
+  return {
+    ansible: paths.ansible,
+    inventory: paths.inventory,
+    cwd: paths.kubesprayDir,
+    env: Object.fromEntries(Object.entries(command.env).filter(([name]) => !name.startsWith('OS_'))),
+    bastion: await inventoryBastion(paths.inventory),
+    privateKeyFile: settings.ssh.privateKeyFile,
+    exec: context.exec,
+  };
 }
 
 /** What must be there before any playbook runs; a missing inventory would match no hosts and "succeed". */
@@ -556,7 +560,7 @@ export class KubesprayPlaybookStep implements Step {
       actions: [
         'cluster.yml for a new cluster or a change that is not only nodes; when the plan only adds workers: playbooks/facts.yml, then scale.yml --limit=<new workers> (with the same kube_version); nothing when it only removes workers',
         "control-plane or etcd nodes added or removed: Kubespray's docs/operations/nodes.md, each run in order (cluster.yml, limited to etcd,kube_control_plane when only they change, then upgrade-cluster.yml --limit=etcd,kube_control_plane for the etcd configuration and kube-apiserver's --etcd-servers)",
-        `versions: the cluster's Kubernetes version read from the API (else the last completed run); a config behind it is refused as a downgrade, one above it ${this.settings.upgradeOnDeploy ? 'is upgraded first with upgrade-cluster.yml (deployment.kubespray.upgrade_on_deploy)' : 'is refused, naming operation upgrade (deployment.kubespray.upgrade_on_deploy: true upgrades instead)'}; a new Kubespray tag (one minor at most) runs upgrade-cluster.yml with the new tree on every node first, never cluster.yml with a new kube_version`,
+        `versions: the cluster's Kubernetes version read from the API (else the last completed run, else the kubelets on the nodes: ansible k8s_cluster -m command -a '{{ bin_dir }}/kubelet --version', the lowest taken; refused when none of them tells); a config behind it is refused as a downgrade, one above it ${this.settings.upgradeOnDeploy ? 'is upgraded first with upgrade-cluster.yml (deployment.kubespray.upgrade_on_deploy)' : 'is refused, naming operation upgrade (deployment.kubespray.upgrade_on_deploy: true upgrades instead)'}; a new Kubespray tag (one minor at most), or one on a kept cluster whose tag no run recorded, runs upgrade-cluster.yml with the new tree on every node first, never cluster.yml with a new kube_version`,
         "first: kube_version set in the inventory's group_vars must be the config's; an ansible -m ping of the hosts the playbook touches",
         'refuse, on an existing cluster, a new node that the inventory lists first in kube_control_plane or etcd (Kubespray would run kubeadm init or make a new etcd CA there): new control-plane nodes go at the end',
         'a re-deploy whose plan is empty and whose inputs (inventory, group_vars, Kubespray commit, kube_version, extra vars, a fingerprint of the cloud credential when Kubespray puts it into the cluster) are those of the last cluster.yml skips it (--converge runs it)',
@@ -644,14 +648,19 @@ export class KubesprayPlaybookStep implements Step {
     const decision: PlaybookDecision = work
       ? playbookAfterApply(work, readInventory(inventoryFile), inventoryFile)
       : { kind: 'cluster', reason: 'no node changes recorded: converge everything' };
-    // Versions first: what the cluster runs, from the API, else from the last completed run.
+    // Versions first: what the cluster runs, from the API, else from the last completed run, else from its nodes.
     const newCluster = work?.newCluster === true;
-    const running = newCluster
+    const known = newCluster
       ? undefined
       : ((await apiVersions(settings, context)) ?? recordedRunning(context.state.installed));
+    const asked = newCluster || known ? undefined : await readNodeVersions(await adHocOptions(settings, context));
+    const running = known ?? (asked && 'running' in asked ? asked.running : undefined);
+    if (asked && running)
+      context.output.line(`      the cluster runs Kubernetes ${running.version.text} (from ${running.from})`);
     const versions = decideVersionPath({
       newCluster,
       running,
+      ...(asked && 'unknown' in asked && { runningUnknown: asked.unknown }),
       installedKubespray: context.state.installed?.kubespray,
       wanted: {
         kube: settings.kubernetesVersion,

@@ -1,4 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { promises as fs } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { previewVersionPath } from '../../../src/core/kubespray/node-plan.js';
+import { resolveSettings } from '../../../src/core/model/settings.js';
+import type { NodeWork } from '../../../src/core/model/nodes.js';
+import type { DeployState, InstalledVersions } from '../../../src/core/model/state.js';
+import { deploySnapshotDecision } from '../../../src/core/steps/etcd-snapshot.js';
+import { KUBELET_VERSION_TASK, nodesRunning } from '../../../src/core/kubespray/node-versions.js';
 import {
   apiRunning,
   decideVersionPath,
@@ -56,8 +66,22 @@ describe('a deploy changes versions only through the upgrade path', () => {
       { kind: 'upgrade', kubespray: { from: 'v2.30.0', to: 'v2.31.0' } },
     ],
     [
-      'a Kubespray recorded by no run (an older state)',
+      'a Kubespray tag recorded by no run (an older state, an expired one): upgrade-cluster.yml with the tree, never cluster.yml',
       inputs({ running: '1.33.5', installedKubespray: undefined, kubespray: 'v2.31.0' }),
+      {
+        kind: 'upgrade',
+        kubespray: { from: '(tag not recorded)', to: 'v2.31.0' },
+        reason: expect.stringMatching(/with the new tree .*, as no run recorded the tag the nodes went through$/),
+      },
+    ],
+    [
+      'a recorded Kubespray "tag" that is none: as unrecorded',
+      inputs({ running: '1.33.5', installedKubespray: 'main', kubespray: 'v2.31.0' }),
+      { kind: 'upgrade', kubespray: { from: '(tag not recorded)', to: 'v2.31.0' } },
+    ],
+    [
+      'no Kubespray tag recorded and none configured: nothing to judge',
+      inputs({ running: '1.33.5', installedKubespray: undefined, kubespray: '' }),
       { kind: 'same' },
     ],
   ])('%s', (_, given, expected) => {
@@ -124,5 +148,264 @@ describe('a deploy changes versions only through the upgrade path', () => {
     [undefined, { kube_version: '1.34.2' }],
   ])('a worker batch of %j passes its size as serial', (batch, vars) => {
     expect(upgradeVars('1.34.2', batch)).toEqual(vars);
+  });
+
+  /**
+   * What the cluster runs, known (the API, the state, or the kubelets on the nodes) or unknown after every source
+   * was asked, on a new or a kept cluster, against a config at the same, a newer or an older version.
+   */
+  const nodes = nodesRunning([
+    { host: 'cp-0', status: 'CHANGED', message: '| rc=0 | (stdout) Kubernetes v1.34.2' },
+    { host: 'w-0', status: 'CHANGED', message: '| rc=0 | (stdout) Kubernetes v1.34.2' },
+  ]);
+  const fromNodes = 'running' in nodes ? nodes.running : undefined;
+  const unknown = 'no kubeconfig or API answer, no completed run recorded it, and no node has a kubelet that answers';
+  const refusedUnknown =
+    /^the Kubernetes version this cluster runs is unknown: no kubeconfig or API answer, .*cluster\.yml with kube_version .* would replace every kubelet at once, without drain.*Give the deploy the cluster's kubeconfig \(--kubeconfig.*restore the state of the last deploy, or make the nodes answer over SSH.*nothing was changed$/;
+  it.each([
+    ['known, new, same', { newCluster: true }, '1.34.2', { kind: 'same' }],
+    ['known, new, newer', { newCluster: true }, '1.35.4', { kind: 'same' }],
+    ['known, new, older', { newCluster: true }, '1.33.5', { kind: 'same' }],
+    ['known, kept, same', {}, '1.34.2', { kind: 'same' }],
+    [
+      'known, kept, newer',
+      {},
+      '1.35.4',
+      /is 1\.35\.4, but the cluster runs 1\.34\.2 \(from the kubelets on 2 nodes, kubelet --version over Ansible\): a deploy never changes/,
+    ],
+    [
+      'known, kept, older',
+      {},
+      '1.33.5',
+      /is 1\.33\.5, below what the cluster runs \(1\.34\.2, from the kubelets on 2 nodes/,
+    ],
+    ['unknown, new, same', { newCluster: true, unknown }, '1.34.2', { kind: 'same' }],
+    ['unknown, new, newer', { newCluster: true, unknown }, '1.35.4', { kind: 'same' }],
+    ['unknown, new, older', { newCluster: true, unknown }, '1.33.5', { kind: 'same' }],
+    ['unknown, kept, same', { unknown }, '1.34.2', refusedUnknown],
+    ['unknown, kept, newer', { unknown }, '1.35.4', refusedUnknown],
+    ['unknown, kept, older', { unknown }, '1.33.5', refusedUnknown],
+    [
+      'unknown, kept, no version in the config',
+      { unknown },
+      '',
+      /cluster\.yml with the Kubespray tree's default kube_version would replace/,
+    ],
+    // kubespray-fetch and the previews judge from the state alone, before the playbook step asks the nodes.
+    [
+      'not asked yet (from the state alone), kept',
+      { notAsked: true },
+      '1.35.4',
+      {
+        kind: 'same',
+        readFromNodes: true,
+        note: expect.stringMatching(/reads it from the API, else from the kubelets on the nodes/),
+      },
+    ],
+  ] as const)('running %s', (_, how, kube, expected) => {
+    const given: VersionInputs = {
+      ...inputs({ kube, newCluster: 'newCluster' in how }),
+      running: 'unknown' in how || 'notAsked' in how ? undefined : fromNodes,
+      ...('unknown' in how && { runningUnknown: how.unknown }),
+    };
+    if (expected instanceof RegExp) expect(() => decideVersionPath(given)).toThrow(expected);
+    else
+      expect(decideVersionPath(given)).toEqual(
+        expected.kind === 'same' && 'newCluster' in how ? { kind: 'same', note: expect.any(String) } : expected,
+      );
+  });
+
+  it('with an upgrade pending from the state alone, says the version is read from the nodes', () => {
+    const path = decideVersionPath({
+      ...inputs({ kube: '1.34.2', installedKubespray: undefined }),
+      running: undefined,
+    });
+    expect(path).toMatchObject({
+      kind: 'upgrade',
+      reason: expect.stringMatching(/; the state records no Kubernetes version .* \(kubelet --version over Ansible\)/),
+    });
+  });
+});
+
+describe('the running version from the kubelets on the nodes', () => {
+  const ok = (host: string, version: string) => ({
+    host,
+    status: 'CHANGED' as const,
+    message: `| rc=0 | (stdout) Kubernetes ${version}`,
+  });
+  it.each([
+    [
+      'every kubelet answers: the lowest to upgrade from, the highest against a downgrade',
+      [ok('cp-0', 'v1.34.2'), ok('w-0', 'v1.33.5'), ok('w-1', 'v1.34.2+k3s1')],
+      { version: '1.33.5', highest: '1.34.2', from: 'the kubelets on 3 nodes, kubelet --version over Ansible' },
+    ],
+    [
+      'a new server with no kubelet yet is named, the rest tell',
+      [
+        ok('cp-0', 'v1.34.2'),
+        {
+          host: 'w-9',
+          status: 'FAILED!' as const,
+          message:
+            '=> {"changed": false, "msg": "[Errno 2] No such file or directory: b\'/usr/local/bin/kubelet\'", "rc": 2}',
+        },
+      ],
+      {
+        version: '1.34.2',
+        highest: '1.34.2',
+        from: 'the kubelets on 1 nodes, kubelet --version over Ansible; no kubelet on w-9',
+      },
+    ],
+  ])('%s', (_, results, expected) => {
+    const found = nodesRunning(results);
+    expect(
+      'running' in found && {
+        version: found.running.version.text,
+        highest: found.running.highest.text,
+        from: found.running.from,
+      },
+    ).toEqual(expected);
+  });
+
+  it.each([
+    [
+      'a node cannot be reached: its kubelet might be the lowest',
+      [
+        ok('cp-0', 'v1.34.2'),
+        {
+          host: 'w-0',
+          status: 'UNREACHABLE!' as const,
+          message: 'Failed to connect to the host via ssh: ssh: connect to host 10.0.0.5 port 22: Connection timed out',
+        },
+      ],
+      /^no kubeconfig or API answer, no completed run recorded it, and 1 of 2 nodes cannot be reached over SSH to ask their kubelet \(w-0: ssh: connect to host 10\.0\.0\.5 port 22: Connection timed out\)$/,
+    ],
+    [
+      'no node has a kubelet',
+      [
+        {
+          host: 'cp-0',
+          status: 'FAILED!' as const,
+          message:
+            '=> {"changed": true, "msg": "non-zero return code", "rc": 127, "stderr": "/opt/bin/kubelet: No such file or directory"}',
+        },
+        {
+          host: 'w-0',
+          status: 'FAILED!' as const,
+          message: '=> {"changed": false, "msg": "[Errno 2] No such file or directory: b\'/usr/local/bin/kubelet\'"}',
+        },
+      ],
+      /no node has a kubelet that answers kubelet --version \(cp-0: \/opt\/bin\/kubelet: No such file or directory; w-0: \[Errno 2\] No such file/,
+    ],
+    [
+      'many nodes cannot be reached: the first five named, a huge message cut',
+      Array.from({ length: 7 }, (_, i) => ({
+        host: `w-${i}`,
+        status: 'UNREACHABLE!' as const,
+        message: `Failed to connect to the host via ssh: ${'x'.repeat(5000)}`,
+      })),
+      /and 7 of 7 nodes cannot be reached over SSH to ask their kubelet \(w-0: x{157}\.\.\.; w-1: .*; w-4: x{157}\.\.\.; and 2 more\)$/,
+    ],
+    [
+      'a kubelet that prints something else',
+      [{ host: 'cp-0', status: 'CHANGED' as const, message: '| rc=0 | (stdout) hello' }],
+      /no node has a kubelet that answers/,
+    ],
+  ])('unknown: %s', (_, results, reason) => {
+    const found = nodesRunning(results);
+    expect('unknown' in found && found.unknown).toMatch(reason);
+  });
+
+  it('a kubelet answering a version that is none is named, not taken', () => {
+    expect(() => nodesRunning([ok('cp-0', 'v1.34.2'), ok('w-0', 'v1234567.1.1')])).toThrow(
+      /^the kubelet of w-0: "v1234567\.1\.1" is not a Kubernetes version/,
+    );
+  });
+
+  it('asks with the command module, argv as JSON (no shell), in the bin_dir Kubespray installs it to', () => {
+    expect(KUBELET_VERSION_TASK).toMatchObject({
+      module: 'ansible.builtin.command',
+      args: { argv: ["{{ bin_dir | default('/usr/local/bin') }}/kubelet", '--version'] },
+    });
+  });
+});
+
+/** The plan's and the snapshot step's view, from the saved state alone, before the playbook step asks the nodes. */
+describe('previews of a kept cluster whose state has no versions', () => {
+  const settingsOf = async (upgradeOnDeploy: boolean) => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'version-preview-'));
+    const text = await fs.readFile('examples/sandbox/config.yaml', 'utf8');
+    const configPath = path.join(dir, 'config.yaml');
+    await fs.writeFile(
+      configPath,
+      upgradeOnDeploy ? text.replace('    version: 2.31.0', '    version: 2.31.0\n    upgrade_on_deploy: true') : text,
+    );
+    onTestFinished(() => fs.rm(dir, { recursive: true, force: true }));
+    return resolveSettings({ configPath, stateDir: path.join(dir, 'state'), env: { PATH: '' } });
+  };
+  const work = (newCluster: boolean): NodeWork => ({
+    newCluster,
+    remove: [],
+    create: [],
+    otherChanges: false,
+    removeRoles: {},
+    empty: true,
+  });
+  const state = (installed?: InstalledVersions, nodeWork?: NodeWork) =>
+    ({ ...(installed && { installed }), ...(nodeWork && { nodeWork }) }) as DeployState;
+
+  it.each([
+    ['nodes not known yet (a plan before opentofu-plan), no state', undefined, undefined, {}],
+    ['a new cluster, no state', true, undefined, {}],
+    [
+      'a kept cluster, no state: the unrecorded Kubespray tag is upgraded, the version read from the nodes',
+      false,
+      undefined,
+      {
+        path: {
+          kind: 'upgrade',
+          kubespray: { from: '(tag not recorded)', to: 'v2.31.0' },
+          reason: expect.stringMatching(
+            /; the state records no Kubernetes version of this cluster: the deploy reads it/,
+          ),
+        },
+      },
+    ],
+    [
+      'a kept cluster, the tag recorded but no Kubernetes version',
+      false,
+      { kubespray: 'v2.31.0' },
+      { path: { kind: 'same', readFromNodes: true, note: expect.stringMatching(/from the kubelets on the nodes/) } },
+    ],
+    [
+      'a kept cluster, both recorded',
+      false,
+      { kubespray: 'v2.31.0', kubeVersion: '1.33.5' },
+      { path: { kind: 'same' } },
+    ],
+  ] as const)('%s', async (_, newCluster, installed, expected) => {
+    expect(previewVersionPath(await settingsOf(false), newCluster, state(installed))).toEqual(expected);
+  });
+
+  it.each([
+    ['no state, a kept cluster: the unrecorded tag is an upgrade', false, undefined, false, 'run'],
+    [
+      'no Kubernetes version recorded, without upgrade_on_deploy: nothing upgrades it',
+      false,
+      { kubespray: 'v2.31.0' },
+      false,
+      'skip',
+    ],
+    [
+      'no Kubernetes version recorded, with upgrade_on_deploy: the nodes may run an older one',
+      false,
+      { kubespray: 'v2.31.0' },
+      true,
+      'run',
+    ],
+    ['a new cluster', true, undefined, true, 'skip'],
+  ] as const)('the deploy snapshot: %s', async (_, newCluster, installed, upgradeOnDeploy, action) => {
+    const decide = deploySnapshotDecision(await settingsOf(upgradeOnDeploy));
+    expect(decide(state(installed, work(newCluster)), { nodeWorkKnown: true })?.action).toBe(action);
   });
 });

@@ -22,10 +22,27 @@ def q(value):
     return json.dumps(value)
 
 
+def host_bin_dir(cluster_dir, name):
+    """Each host's own bin_dir, as each server has its own /usr/local/bin: the stand-ins linked there (etcdctl, the
+    kubelet) tell the hosts apart by it, since every sandbox host is this machine."""
+    return os.path.join(cluster_dir, ".sandbox-hosts", name, "bin")
+
+
+def link_host_tools(cluster_dir, names):
+    for name in names:
+        directory = host_bin_dir(cluster_dir, name)
+        os.makedirs(directory, exist_ok=True)
+        for tool in ("etcdctl", "kubelet"):
+            link = os.path.join(directory, tool)
+            if not os.path.islink(link):
+                os.symlink(os.path.join(cluster_dir, "kubespray", "sandbox_bin", tool), link)
+
+
 def render(control_plane, workers, cluster_dir, bastion=False):
     lines = ["# Written by OpenTofu (terraform_data.inventory); do not edit.", "all:", "  vars:"]
     # Where Kubespray's etcd paths point in the sandbox (defaults: bin_dir /usr/local/bin, etcd_cert_dir
     # /etc/ssl/etcd/ssl, etcd_data_dir /var/lib/etcd): the etcdctl stand-in and the files cluster.yml writes.
+    # Each node host overrides bin_dir with its own (host_bin_dir).
     for name, value in (("bin_dir", "kubespray/sandbox_bin"), ("etcd_cert_dir", ".sandbox-etcd/ssl"), ("etcd_data_dir", ".sandbox-etcd/data")):
         lines.append(f"    {name}: {q(os.path.join(cluster_dir, value))}")
     lines.append("  hosts:")
@@ -38,6 +55,7 @@ def render(control_plane, workers, cluster_dir, bastion=False):
             "      ansible_python_interpreter: /usr/bin/python3",
             f"      ip: {q(address)}",
             f"      access_ip: {q(address)}",
+            f"      bin_dir: {q(host_bin_dir(cluster_dir, name))}",
         ]
     if bastion:
         lines += ["    bastion:", "      ansible_connection: local", "      ansible_python_interpreter: /usr/bin/python3"]
@@ -68,6 +86,7 @@ def main():
     control_plane, workers = list(spec.get("control_plane") or []), list(spec.get("worker") or [])
     directory = os.path.dirname(os.path.abspath(path))
     os.makedirs(directory, exist_ok=True)
+    link_host_tools(os.path.dirname(directory), control_plane + workers)
     fd, tmp = tempfile.mkstemp(prefix=".inventory-", dir=directory)
     try:
         with os.fdopen(fd, "w") as out:

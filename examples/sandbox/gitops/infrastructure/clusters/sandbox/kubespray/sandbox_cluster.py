@@ -105,6 +105,7 @@ def register(spec):
         for host in spec["hosts"]:
             node = node_entry(registry, host)
             node.update(ready=True, kubeletVersion=version, roles=["control-plane"] if host in spec.get("control_plane", []) else [])
+            node.pop("rebuilt", None)
         return version
 
     print(json.dumps({"registered": spec["hosts"], "kubeletVersion": modify_registry(spec["registry"], change)}))
@@ -137,6 +138,7 @@ def rebuilt(spec):
         node = next((n for n in registry["nodes"] if n["name"] == spec["name"]), None)
         if node is not None:
             node["ready"] = False
+            node["rebuilt"] = True  # its kubelet binary is gone too (sandbox_bin/kubelet)
         return node is not None
 
     print(json.dumps({"rebuilt": spec["name"], "was_node": modify_registry(registry_file, change)}))
