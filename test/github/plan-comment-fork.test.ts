@@ -3,27 +3,18 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { planMarker, planRecordLine, readPlanRecord, type PlanRecord } from '../../src/github/comments/plan-comment.js';
+import { planMarker, planRecordLine, readPlanRecord } from '../../src/github/comments/plan-comment.js';
 import { runAction } from '../support/action-runner.js';
 import { INTEGRATION_LOGIN, startGitHubStandIn, type GitHubStandIn } from '../support/github-services.js';
 import { plantArtifact } from '../support/planted-artifacts.js';
+import { planRecord } from '../support/plan-record.js';
 
 const REPO = 'acme/infra';
 const FORK = 'contributor/infra';
 const TOKEN = 'ghs_plan_comment_fork_canary_7310';
 const HEAD = 'b'.repeat(40);
 const J = '\u2060';
-const record: PlanRecord = {
-  status: 'ok',
-  operation: 'deploy',
-  add: 1,
-  change: 0,
-  destroy: 0,
-  replace: 0,
-  startedAt: '2026-11-22T09:14:00.000Z',
-  durationMs: 1000,
-  commit: HEAD,
-};
+const record = planRecord(HEAD);
 
 /**
  * actions/plan-comment mode: post, bundled and run as the runner runs it in a `workflow_run` workflow (the base

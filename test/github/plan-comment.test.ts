@@ -12,6 +12,7 @@ import {
   readPlanRecord,
   type PlanRecord,
 } from '../../src/github/comments/plan-comment.js';
+import { planRecord } from '../support/plan-record.js';
 
 const base = {
   cluster: 'acme/prod-east',
@@ -260,18 +261,7 @@ describe("a fork's plan comment, as actions/plan-comment posts it", () => {
   const HEAD = 'b'.repeat(40);
   const J = '\u2060';
   const marker = planMarker('acme/prod-east');
-  const record = (over: Partial<PlanRecord> = {}): PlanRecord => ({
-    status: 'ok',
-    operation: 'deploy',
-    add: 1,
-    change: 0,
-    destroy: 0,
-    replace: 0,
-    startedAt: '2026-11-22T09:14:00.000Z',
-    durationMs: 1000,
-    commit: HEAD,
-    ...over,
-  });
+  const record = (over: Partial<PlanRecord> = {}) => planRecord(HEAD, over);
   const ours = /<!-- ?cluster-deploy/gi;
 
   it('keeps its own plan comment as built, mentions outside code joined', () => {

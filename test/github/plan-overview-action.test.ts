@@ -7,23 +7,13 @@ import { planMarker, planRecordLine, type PlanRecord } from '../../src/github/co
 import { OVERVIEW_MARKER } from '../../src/github/comments/plan-overview.js';
 import { runAction } from '../support/action-runner.js';
 import { INTEGRATION_LOGIN, startGitHubStandIn, type GitHubStandIn } from '../support/github-services.js';
+import { planRecord } from '../support/plan-record.js';
 
 const REPO = 'acme/infra';
 const TOKEN = 'ghs_overview_token_canary_6021';
 const FORK_TOKEN = 'ghs_overview_fork_canary_6022';
 const HEAD = 'c'.repeat(40);
-const record = (over: Partial<PlanRecord> = {}): PlanRecord => ({
-  status: 'ok',
-  operation: 'deploy',
-  add: 2,
-  change: 0,
-  destroy: 0,
-  replace: 0,
-  startedAt: '2026-11-22T09:14:00.000Z',
-  durationMs: 30_000,
-  commit: HEAD,
-  ...over,
-});
+const record = (over: Partial<PlanRecord> = {}) => planRecord(HEAD, { add: 2, durationMs: 30_000, ...over });
 const planComment = (cluster: string, rec: PlanRecord) =>
   `${planMarker(cluster)}\n${planRecordLine(rec)}\n### Plan for \`${cluster}\`\n`;
 

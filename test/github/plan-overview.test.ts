@@ -17,21 +17,11 @@ import {
   overviewRows,
   parseClustersInput,
 } from '../../src/github/comments/plan-overview.js';
+import { planRecord } from '../support/plan-record.js';
 
 const HEAD = 'c'.repeat(40);
 const OLD = 'b'.repeat(40);
-const record = (over: Partial<PlanRecord> = {}): PlanRecord => ({
-  status: 'ok',
-  operation: 'deploy',
-  add: 3,
-  change: 1,
-  destroy: 0,
-  replace: 0,
-  startedAt: '2026-11-22T09:14:00.000Z',
-  durationMs: 41_000,
-  commit: HEAD,
-  ...over,
-});
+const record = (over: Partial<PlanRecord> = {}) => planRecord(HEAD, { add: 3, change: 1, durationMs: 41_000, ...over });
 const comment = (cluster: string, rec?: PlanRecord, id = 1) => ({
   id,
   url: `https://github.com/acme/infra/pull/7#issuecomment-${id}`,

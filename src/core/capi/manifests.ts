@@ -2,6 +2,7 @@ import { UserError } from '../lib/errors.js';
 import type { FileKind } from '../lib/files.js';
 import type { PlanChanges } from '../model/changes.js';
 import { parseYaml } from '../lib/yaml.js';
+import { isMapping } from '../lib/mapping.js';
 
 /**
  * The rendered Cluster API manifests and what `kubectl diff` says about them: which objects a
@@ -134,8 +135,6 @@ export function diffChanges(entries: readonly DiffEntry[]): PlanChanges {
   return changes;
 }
 
-const isMapping = (value: unknown): value is Record<string, unknown> =>
-  !!value && typeof value === 'object' && !Array.isArray(value);
 /**
  * Whether applying `next` (server-side) leaves `live` as it is: every value the manifests set is the live one. Fields
  * the manifests leave out keep what the server has (API server defaults, what CAPO writes), so they are no change;

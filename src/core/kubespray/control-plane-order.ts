@@ -1,3 +1,6 @@
+import { isMapping } from '../lib/mapping.js';
+import { plannedModuleCalls } from '../lib/tofu-plan-config.js';
+
 /**
  * The order of the control plane as the OpenTofu code sets it, read from the plan before anything is
  * created. The inventory the shipped module writes cannot tell: it holds the new servers' addresses,
@@ -12,10 +15,6 @@ export interface PlannedFirstControlPlane {
   where: string;
 }
 
-type Mapping = Record<string, unknown>;
-const isMapping = (value: unknown): value is Mapping =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
-
 /**
  * Each root module call that passes cluster_name and control_plane = { names = [...] } (the shipped
  * module's arguments) with values the plan shows: constants, or a root variable passed as it is
@@ -25,31 +24,16 @@ const isMapping = (value: unknown): value is Mapping =>
  * check of the inventory after the apply (refuseNewFirstHosts).
  */
 export function plannedFirstControlPlanes(planJson: unknown): PlannedFirstControlPlane[] {
-  if (!isMapping(planJson)) return [];
-  const variables = isMapping(planJson.variables) ? planJson.variables : {};
-  const configuration = isMapping(planJson.configuration) ? planJson.configuration : {};
-  const root = isMapping(configuration.root_module) ? configuration.root_module : {};
-  const calls = isMapping(root.module_calls) ? root.module_calls : {};
-  const argument = (expressions: Mapping, name: string): { value: unknown; from?: string } | undefined => {
-    const expression = expressions[name];
-    if (!isMapping(expression)) return undefined;
-    if ('constant_value' in expression) return { value: expression.constant_value };
-    const references = Array.isArray(expression.references) ? expression.references.map(String) : [];
-    const variable = references.length === 1 && /^var\.[\w-]+$/.test(references[0]!) ? references[0]! : undefined;
-    const declared = variable ? variables[variable.slice('var.'.length)] : undefined;
-    return isMapping(declared) && 'value' in declared ? { value: declared.value, from: variable } : undefined;
-  };
   const found: PlannedFirstControlPlane[] = [];
-  for (const [name, call] of Object.entries(calls).sort(([a], [b]) => a.localeCompare(b))) {
-    if (!isMapping(call) || !isMapping(call.expressions) || 'count_expression' in call || 'for_each_expression' in call)
-      continue;
-    const cluster = argument(call.expressions, 'cluster_name');
-    const controlPlane = argument(call.expressions, 'control_plane');
+  for (const call of plannedModuleCalls(planJson)) {
+    if (call.repeated) continue;
+    const cluster = call.argument('cluster_name');
+    const controlPlane = call.argument('control_plane');
     const names = isMapping(controlPlane?.value) ? controlPlane.value.names : undefined;
     if (typeof cluster?.value !== 'string' || !Array.isArray(names) || typeof names[0] !== 'string') continue;
     found.push({
       node: `${cluster.value}-${names[0]}`,
-      where: `module "${name}" (its control_plane.names${controlPlane?.from ? `, from ${controlPlane.from}` : ''})`,
+      where: `module "${call.name}" (its control_plane.names${controlPlane?.from ? `, from ${controlPlane.from}` : ''})`,
     });
   }
   return found;

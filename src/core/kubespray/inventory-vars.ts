@@ -4,6 +4,7 @@ import { UserError } from '../lib/errors.js';
 import { displayPath, type FileKind } from '../lib/files.js';
 import { parseYaml } from '../lib/yaml.js';
 import { BASTION_HOST, type Bastion } from './reachability.js';
+import { isMapping, type Mapping } from '../lib/mapping.js';
 
 /**
  * Variables the deploy reads from Kubespray's inventory: a kube_version pinned in it (which must
@@ -19,10 +20,6 @@ const VARS_FILE: FileKind = {
 };
 /** The groups whose variables reach every Kubernetes host. */
 const CLUSTER_GROUPS = ['all', 'k8s_cluster'];
-
-type Mapping = Record<string, unknown>;
-const isMapping = (value: unknown): value is Mapping =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 async function readYaml(file: string): Promise<unknown> {
   const text = await fs.readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {

@@ -6,6 +6,7 @@ import { formatIssues, UsageError, UserError } from '../lib/errors.js';
 import { displayPath } from '../lib/files.js';
 import { CLOUDS_YAML, readYamlMapping } from '../lib/yaml.js';
 import { quoteInput } from '../lib/echo.js';
+import { isMapping } from '../lib/mapping.js';
 
 /** The credential fields, as the code names them. */
 export type CredentialField =
@@ -314,9 +315,6 @@ function kindOf(value: unknown): string {
   if (typeof value === 'string') return 'text';
   return value === null ? 'nothing' : `a ${typeof value}`;
 }
-
-const isMapping = (value: unknown): value is Record<string, unknown> =>
-  !!value && typeof value === 'object' && !Array.isArray(value);
 
 /** Reads a set of values through the table, from any keyed source; `label` names each value's origin. */
 function readValues(

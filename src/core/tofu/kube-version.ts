@@ -1,6 +1,7 @@
 import { UserError } from '../lib/errors.js';
 import { quoteInput } from '../lib/echo.js';
 import { displayPath } from '../lib/files.js';
+import { plannedModuleCalls, plannedRootVariable } from '../lib/tofu-plan-config.js';
 
 /**
  * The Kubernetes version lives in the config (opencenter.cluster.kubernetes.version, which every playbook gets as
@@ -16,10 +17,6 @@ export interface PlannedKubeVersion {
   where: string;
 }
 
-type Mapping = Record<string, unknown>;
-const isMapping = (value: unknown): value is Mapping =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
-
 const VARIABLE = 'kube_version';
 
 /**
@@ -28,31 +25,14 @@ const VARIABLE = 'kube_version';
  * records). Anything computed (locals, functions) is left to the inventory check after the apply.
  */
 export function plannedKubeVersions(planJson: unknown): PlannedKubeVersion[] {
-  if (!isMapping(planJson)) return [];
-  const variables = isMapping(planJson.variables) ? planJson.variables : {};
-  const rootValue = (name: string) => {
-    const variable = variables[name];
-    return isMapping(variable) && typeof variable.value === 'string' ? variable.value : undefined;
-  };
   const found: PlannedKubeVersion[] = [];
-  const own = rootValue(VARIABLE);
-  if (own !== undefined) found.push({ value: own, where: `variable "${VARIABLE}"` });
-  const configuration = isMapping(planJson.configuration) ? planJson.configuration : {};
-  const root = isMapping(configuration.root_module) ? configuration.root_module : {};
-  const calls = isMapping(root.module_calls) ? root.module_calls : {};
-  for (const [name, call] of Object.entries(calls).sort(([a], [b]) => a.localeCompare(b))) {
-    const expression = isMapping(call) && isMapping(call.expressions) ? call.expressions[VARIABLE] : undefined;
-    if (!isMapping(expression)) continue;
-    const where = `module "${name}" (its ${VARIABLE} argument)`;
-    if (typeof expression.constant_value === 'string') {
-      found.push({ value: expression.constant_value, where });
-      continue;
-    }
-    const references = Array.isArray(expression.references) ? expression.references : [];
-    const variable =
-      references.length === 1 && /^var\.[\w-]+$/.test(String(references[0])) ? String(references[0]) : '';
-    const value = variable ? rootValue(variable.slice('var.'.length)) : undefined;
-    if (value !== undefined) found.push({ value, where: `${where}, from ${variable}` });
+  const own = plannedRootVariable(planJson, VARIABLE);
+  if (typeof own === 'string') found.push({ value: own, where: `variable "${VARIABLE}"` });
+  for (const call of plannedModuleCalls(planJson)) {
+    const argument = call.argument(VARIABLE);
+    if (typeof argument?.value !== 'string') continue;
+    const where = `module "${call.name}" (its ${VARIABLE} argument)`;
+    found.push({ value: argument.value, where: argument.from ? `${where}, from ${argument.from}` : where });
   }
   return found;
 }
