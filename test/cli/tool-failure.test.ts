@@ -607,7 +607,7 @@ describe('deploy with cluster-api, when clusterctl or kind fails', () => {
       {
         args: ['deploy', '--management-kubeconfig', '@tainted'],
         error:
-          /^error: deploying the cluster: step "clusterctl-init" failed: clusterctl(?: \w+)? exited with 1: context deadline exceeded$/,
+          /^error: deploying the cluster: step "clusterctl-init" failed: clusterctl init exited with 1: context deadline exceeded$/,
         resume: resumeAt('deploy', 'clusterctl-init'),
         tail: /Waiting for cert-manager to be available\.\.\.\n(?:.*\n)*?.*Error: context deadline exceeded/,
       },
@@ -618,7 +618,7 @@ describe('deploy with cluster-api, when clusterctl or kind fails', () => {
         args: ['deploy'],
         setup: async () => run.cloud.removeNodeImage(KIND_NODE_IMAGE),
         error: new RegExp(
-          `^error: deploying the cluster: step "capi-management-cluster" failed: kind(?: \\w+)? exited with 1: failed to create cluster: failed to pull image "${KIND_NODE_IMAGE}": command "docker pull ${KIND_NODE_IMAGE}" failed with error: exit status 1: Error response from daemon: manifest for ${KIND_NODE_IMAGE} not found: manifest unknown: manifest unknown$`.replaceAll(
+          `^error: deploying the cluster: step "capi-management-cluster" failed: kind create cluster exited with 1: failed to create cluster: failed to pull image "${KIND_NODE_IMAGE}": command "docker pull ${KIND_NODE_IMAGE}" failed with error: exit status 1: Error response from daemon: manifest for ${KIND_NODE_IMAGE} not found: manifest unknown: manifest unknown$`.replaceAll(
             '.',
             '\\.',
           ),

@@ -30,7 +30,15 @@ export const KUBELET_VERSION_TASK: AdHocTask = {
 
 const KUBELET_OUTPUT = /\(stdout\) Kubernetes (v?\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.+-]*)?)/;
 
-export type NodeVersions = { running: NonNullable<VersionInputs['running']> } | { unknown: string };
+export type NodeVersions =
+  | { running: NonNullable<VersionInputs['running']> }
+  | { unknown: string }
+  /** Every node answered, none has a kubelet: Kubernetes was never installed (a first deploy that failed before it). */
+  | { notInstalled: string };
+
+/** A host whose kubelet is not there: the command module's ENOENT, as Ansible reports a missing executable. */
+const hasNoKubelet = (result: HostResult) =>
+  result.status === 'FAILED!' && /No such file or directory/.test(result.message);
 
 /** A short reason from a host's line: the command's stderr, else the module's msg, else the line. */
 function why(message: string): string {
@@ -64,6 +72,8 @@ export function nodesRunning(results: readonly HostResult[]): NodeVersions {
     if (found) versions.push({ host: result.host, version: parseKubeVersion(found, `the kubelet of ${result.host}`) });
     else without.push(result);
   }
+  if (versions.length === 0 && without.length > 0 && without.every(hasNoKubelet))
+    return { notInstalled: `no node has a kubelet yet (${hostsWhy(without)}): cluster.yml installs Kubernetes` };
   if (versions.length === 0)
     return {
       unknown: `no kubeconfig or API answer, no completed run recorded it, and no node has a kubelet that answers kubelet --version (${hostsWhy(without)})`,

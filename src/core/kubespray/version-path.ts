@@ -98,20 +98,15 @@ export function kubesprayMove(
   return { from: old.text, to: next.text };
 }
 
-/** How an unrecorded Kubespray tag is shown as the upgrade path's "from". */
-const UNRECORDED_TAG = '(tag not recorded)';
-
 /**
- * A kept cluster whose Kubespray tag no run recorded (the state expired, --restart, state-store none, a state
- * older than the record) or one that is no tag: the tag is recorded only once every node went through a tree (the upgrade
- * operation's rule too), so until then the configured tree is taken to be a move, and a move is
- * upgrade-cluster.yml with the new tree, drained, never cluster.yml with it. Whether that skips a minor cannot be
- * judged without the old tag.
+ * A kept cluster whose Kubespray tag no run recorded (the state expired, --restart, state-store none) or one
+ * that is no tag: a change of deployment.kubespray.version cannot be judged. The Kubernetes version is
+ * still guarded (read from the API or the kubelets); the tree is taken to be the one the nodes went through,
+ * and the plan says so. Taking the upgrade path instead would drain every node on each such deploy.
  */
-function unrecordedKubespray(inputs: VersionInputs): { from: string; to: string } | undefined {
+function unrecordedKubespray(inputs: VersionInputs): string | undefined {
   if ((inputs.installedKubespray && parseTag(inputs.installedKubespray)) || !inputs.wanted.kubespray) return undefined;
-  const next = parseTag(inputs.wanted.kubespray);
-  return next && { from: UNRECORDED_TAG, to: next.text };
+  return `the Kubespray tag the nodes went through is not recorded, so a change of it cannot be checked: cluster.yml runs with the ${inputs.wanted.kubespray} tree (if the nodes had another, run operation: upgrade instead)`;
 }
 
 /**
@@ -135,7 +130,7 @@ export function decideVersionPath(inputs: VersionInputs): VersionPath {
         'or make the nodes answer over SSH (kubelet --version is read on each); nothing was changed',
     );
   }
-  const kubespray = kubesprayMove(inputs.installedKubespray, inputs.wanted.kubespray) ?? unrecordedKubespray(inputs);
+  const kubespray = kubesprayMove(inputs.installedKubespray, inputs.wanted.kubespray);
   let kube: { from: string; to: string } | undefined;
   if (inputs.wanted.kube && running) {
     const wanted = parseKubeVersion(inputs.wanted.kube, inputs.wanted.where);
@@ -164,8 +159,11 @@ export function decideVersionPath(inputs: VersionInputs): VersionPath {
   }
   const unknown = running
     ? undefined
-    : 'the state records no Kubernetes version of this cluster: the deploy reads it from the API, else from the kubelets on the nodes (kubelet --version over Ansible), before choosing a playbook, and refuses if neither tells';
-  if (!kube && !kubespray) return unknown ? { kind: 'same', note: unknown, readFromNodes: true } : { kind: 'same' };
+    : 'the Kubernetes version is not in the state: read from the API, else from the kubelets (kubelet --version over Ansible) before the playbook, refused if neither tells';
+  if (!kube && !kubespray) {
+    const note = [unknown, unrecordedKubespray(inputs)].filter(Boolean).join('; ');
+    return { kind: 'same', ...(note && { note }), ...(unknown && { readFromNodes: true }) };
+  }
   const parts = [
     ...(kube ? [`Kubernetes ${kube.from} → ${kube.to}`] : []),
     ...(kubespray ? [`Kubespray ${kubespray.from} → ${kubespray.to}`] : []),
@@ -176,7 +174,6 @@ export function decideVersionPath(inputs: VersionInputs): VersionPath {
     ...(kubespray && { kubespray }),
     reason:
       `${parts.join(', ')}: upgrade-cluster.yml${kubespray ? ' with the new tree' : ''} (control plane and etcd one at a time, then the workers in batches, drained) before anything else` +
-      (kubespray?.from === UNRECORDED_TAG ? ', as no run recorded the tag the nodes went through' : '') +
       (unknown ? `; ${unknown}` : ''),
   };
 }

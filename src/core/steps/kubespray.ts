@@ -657,8 +657,10 @@ export class KubesprayPlaybookStep implements Step {
     const running = known ?? (asked && 'running' in asked ? asked.running : undefined);
     if (asked && running)
       context.output.line(`      the cluster runs Kubernetes ${running.version.text} (from ${running.from})`);
+    const notInstalled = asked && 'notInstalled' in asked ? asked.notInstalled : undefined;
+    if (notInstalled) context.output.line(`      ${notInstalled}`);
     const versions = decideVersionPath({
-      newCluster,
+      newCluster: newCluster || notInstalled !== undefined,
       running,
       ...(asked && 'unknown' in asked && { runningUnknown: asked.unknown }),
       installedKubespray: context.state.installed?.kubespray,

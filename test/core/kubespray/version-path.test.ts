@@ -66,18 +66,19 @@ describe('a deploy changes versions only through the upgrade path', () => {
       { kind: 'upgrade', kubespray: { from: 'v2.30.0', to: 'v2.31.0' } },
     ],
     [
-      'a Kubespray tag recorded by no run (an older state, an expired one): upgrade-cluster.yml with the tree, never cluster.yml',
+      'a Kubespray tag recorded by no run (an older state, an expired one): cluster.yml with the tree, and the plan says the change cannot be checked',
       inputs({ running: '1.33.5', installedKubespray: undefined, kubespray: 'v2.31.0' }),
       {
-        kind: 'upgrade',
-        kubespray: { from: '(tag not recorded)', to: 'v2.31.0' },
-        reason: expect.stringMatching(/with the new tree .*, as no run recorded the tag the nodes went through$/),
+        kind: 'same',
+        note: expect.stringMatching(
+          /^the Kubespray tag the nodes went through is not recorded.*cluster\.yml runs with the v2\.31\.0 tree .*operation: upgrade/,
+        ),
       },
     ],
     [
       'a recorded Kubespray "tag" that is none: as unrecorded',
       inputs({ running: '1.33.5', installedKubespray: 'main', kubespray: 'v2.31.0' }),
-      { kind: 'upgrade', kubespray: { from: '(tag not recorded)', to: 'v2.31.0' } },
+      { kind: 'same', note: expect.stringMatching(/^the Kubespray tag the nodes went through is not recorded/) },
     ],
     [
       'no Kubespray tag recorded and none configured: nothing to judge',
@@ -199,7 +200,7 @@ describe('a deploy changes versions only through the upgrade path', () => {
       {
         kind: 'same',
         readFromNodes: true,
-        note: expect.stringMatching(/reads it from the API, else from the kubelets on the nodes/),
+        note: expect.stringMatching(/read from the API, else from the kubelets/),
       },
     ],
   ] as const)('running %s', (_, how, kube, expected) => {
@@ -217,12 +218,14 @@ describe('a deploy changes versions only through the upgrade path', () => {
 
   it('with an upgrade pending from the state alone, says the version is read from the nodes', () => {
     const path = decideVersionPath({
-      ...inputs({ kube: '1.34.2', installedKubespray: undefined }),
+      ...inputs({ kube: '1.34.2', installedKubespray: 'v2.30.0', kubespray: 'v2.31.0' }),
       running: undefined,
     });
     expect(path).toMatchObject({
       kind: 'upgrade',
-      reason: expect.stringMatching(/; the state records no Kubernetes version .* \(kubelet --version over Ansible\)/),
+      reason: expect.stringMatching(
+        /; the Kubernetes version is not in the state: .* \(kubelet --version over Ansible\)/,
+      ),
     });
   });
 });
@@ -281,21 +284,21 @@ describe('the running version from the kubelets on the nodes', () => {
       /^no kubeconfig or API answer, no completed run recorded it, and 1 of 2 nodes cannot be reached over SSH to ask their kubelet \(w-0: ssh: connect to host 10\.0\.0\.5 port 22: Connection timed out\)$/,
     ],
     [
-      'no node has a kubelet',
+      'one node has no kubelet, another one that fails otherwise: nothing tells',
       [
         {
           host: 'cp-0',
           status: 'FAILED!' as const,
-          message:
-            '=> {"changed": true, "msg": "non-zero return code", "rc": 127, "stderr": "/opt/bin/kubelet: No such file or directory"}',
+          message: '=> {"changed": false, "msg": "[Errno 2] No such file or directory: b\'/usr/local/bin/kubelet\'"}',
         },
         {
           host: 'w-0',
           status: 'FAILED!' as const,
-          message: '=> {"changed": false, "msg": "[Errno 2] No such file or directory: b\'/usr/local/bin/kubelet\'"}',
+          message:
+            '=> {"changed": true, "msg": "non-zero return code", "rc": 126, "stderr": "/usr/local/bin/kubelet: Permission denied"}',
         },
       ],
-      /no node has a kubelet that answers kubelet --version \(cp-0: \/opt\/bin\/kubelet: No such file or directory; w-0: \[Errno 2\] No such file/,
+      /no node has a kubelet that answers kubelet --version \(cp-0: \[Errno 2\] No such file.*; w-0: \/usr\/local\/bin\/kubelet: Permission denied\)/,
     ],
     [
       'many nodes cannot be reached: the first five named, a huge message cut',
@@ -314,6 +317,27 @@ describe('the running version from the kubelets on the nodes', () => {
   ])('unknown: %s', (_, results, reason) => {
     const found = nodesRunning(results);
     expect('unknown' in found && found.unknown).toMatch(reason);
+  });
+
+  // A first deploy that failed before Kubespray installed anything, its state lost: no running version to
+  // protect, so cluster.yml installs the configured one, as on a new cluster.
+  it('no node has a kubelet (each answers ENOENT, as the command module reports a missing executable): not installed', () => {
+    const found = nodesRunning([
+      {
+        host: 'cp-0',
+        status: 'FAILED!',
+        message:
+          '=> {"changed": true, "msg": "non-zero return code", "rc": 127, "stderr": "/opt/bin/kubelet: No such file or directory"}',
+      },
+      {
+        host: 'w-0',
+        status: 'FAILED!',
+        message: '=> {"changed": false, "msg": "[Errno 2] No such file or directory: b\'/usr/local/bin/kubelet\'"}',
+      },
+    ]);
+    expect('notInstalled' in found && found.notInstalled).toMatch(
+      /^no node has a kubelet yet \(cp-0: \/opt\/bin\/kubelet: No such file or directory; w-0: \[Errno 2\] No such file.*\): cluster\.yml installs Kubernetes$/,
+    );
   });
 
   it('a kubelet answering a version that is none is named, not taken', () => {
@@ -358,16 +382,14 @@ describe('previews of a kept cluster whose state has no versions', () => {
     ['nodes not known yet (a plan before opentofu-plan), no state', undefined, undefined, {}],
     ['a new cluster, no state', true, undefined, {}],
     [
-      'a kept cluster, no state: the unrecorded Kubespray tag is upgraded, the version read from the nodes',
+      'a kept cluster, no state: the version read from the nodes, the unrecorded Kubespray tag named',
       false,
       undefined,
       {
         path: {
-          kind: 'upgrade',
-          kubespray: { from: '(tag not recorded)', to: 'v2.31.0' },
-          reason: expect.stringMatching(
-            /; the state records no Kubernetes version of this cluster: the deploy reads it/,
-          ),
+          kind: 'same',
+          readFromNodes: true,
+          note: expect.stringMatching(/from the kubelets .*; the Kubespray tag the nodes went through is not recorded/),
         },
       },
     ],
@@ -375,7 +397,13 @@ describe('previews of a kept cluster whose state has no versions', () => {
       'a kept cluster, the tag recorded but no Kubernetes version',
       false,
       { kubespray: 'v2.31.0' },
-      { path: { kind: 'same', readFromNodes: true, note: expect.stringMatching(/from the kubelets on the nodes/) } },
+      {
+        path: {
+          kind: 'same',
+          readFromNodes: true,
+          note: expect.stringMatching(/read from the API, else from the kubelets/),
+        },
+      },
     ],
     [
       'a kept cluster, both recorded',
@@ -388,7 +416,7 @@ describe('previews of a kept cluster whose state has no versions', () => {
   });
 
   it.each([
-    ['no state, a kept cluster: the unrecorded tag is an upgrade', false, undefined, false, 'run'],
+    ['no state, a kept cluster, without upgrade_on_deploy: nothing upgrades it', false, undefined, false, 'skip'],
     [
       'no Kubernetes version recorded, without upgrade_on_deploy: nothing upgrades it',
       false,
