@@ -180,16 +180,10 @@ async function consider(
   const dir = await source.download({ id: candidate.id, runId });
   const described = `workflow artifact "${candidate.name}" (id ${candidate.id}, run ${runId}${branch ? ` on branch ${quoteInput(branch, 100)}` : ''})`;
   const text = await fs.readFile(path.join(dir, 'state.json'), 'utf8').catch(() => undefined);
+  const fields = stateFields(text);
   if (candidate.legacy) {
     // The old name is shared by acme-prod/east and acme/prod-east: only this cluster's state is taken over.
-    const owner = (() => {
-      try {
-        return (JSON.parse(text ?? '') as { cluster?: unknown }).cluster;
-      } catch {
-        return undefined;
-      }
-    })();
-    if (owner !== cluster)
+    if (fields.cluster !== cluster)
       return ignore(`not the state of ${cluster} (an artifact name from before "~" separated org and cluster)`);
   }
   const seal = trust.key ? await checkSeal(dir, cluster, trust.key) : undefined;
@@ -209,7 +203,7 @@ async function consider(
     return ignore(`it has no seal, and it was uploaded after this action began sealing state (${SEALS_SINCE})`);
   // The seal holds for whoever uploads a copy: the run it names must be the one that uploaded it.
   if (seal?.kind === 'valid') {
-    const writer = sealedRunId(text);
+    const writer = typeof fields.run?.id === 'number' ? fields.run.id : undefined;
     if (writer !== runId)
       return ignore(
         `artifact ${candidate.id} is a copy (a replay): its sealed state was written by ${writer === undefined ? 'no run' : `run ${writer}`}, not by run ${runId} that uploaded it`,
@@ -232,13 +226,13 @@ async function consider(
   };
 }
 
-/** The run a state.json says wrote it (run.id, stamped by every save), if it says one. */
-function sealedRunId(text: string | undefined): number | undefined {
+/** The two fields of a state.json the picker reads before the schema does: whose state, and which run wrote it. */
+function stateFields(text: string | undefined): { cluster?: unknown; run?: { id?: unknown } } {
   try {
-    const id = (JSON.parse(text ?? '') as { run?: { id?: unknown } }).run?.id;
-    return typeof id === 'number' ? id : undefined;
+    const parsed: unknown = JSON.parse(text ?? '');
+    return parsed !== null && typeof parsed === 'object' ? parsed : {};
   } catch {
-    return undefined;
+    return {};
   }
 }
 
